@@ -1,0 +1,84 @@
+package driver
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+var dsnCases = []struct {
+	dsn  string
+	want Config
+}{
+	{"/data/lake", Config{Root: "/data/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
+	{"./testdata/lake", Config{Root: "./testdata/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
+	{"/data/lake?shred=none&compression=snappy&read_only=true", Config{Root: "/data/lake", Shred: ShredNone, Compression: "snappy", ReadOnly: true, DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
+	{"file:///data/lake?data_skipping=false&duplicate_keys=last&row_group_rows=1000", Config{Root: "/data/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysLast, RowGroupRows: 1000, DataSkipping: false}},
+	{"file:rel/dir", Config{Root: "rel/dir", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
+	{"file:/odd%3Fname", Config{Root: "/odd?name", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
+}
+
+func TestParseDSN(t *testing.T) {
+	for _, tc := range dsnCases {
+		t.Run(tc.dsn, func(t *testing.T) {
+			got, err := ParseDSN(tc.dsn)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, *got)
+			again, err := ParseDSN(got.FormatDSN())
+			require.NoError(t, err)
+			require.Equal(t, *got, *again, "FormatDSN gave %q", got.FormatDSN())
+		})
+	}
+}
+
+func TestFormatDSNDefaultsOmitted(t *testing.T) {
+	c := NewConfig()
+	c.Root = "/x"
+	require.Equal(t, "/x", c.FormatDSN())
+	c.ReadOnly = true
+	c.Shred = ShredNone
+	require.Equal(t, "/x?shred=none&read_only=true", c.FormatDSN())
+}
+
+func TestParseDSNErrors(t *testing.T) {
+	for dsn, msg := range map[string]string{
+		"":                         `parquetvariant: invalid DSN: "": no directory`,
+		"?shred=none":              `parquetvariant: invalid DSN: "?shred=none": no directory`,
+		"/d?bogus=1":               `parquetvariant: invalid DSN: unknown option "bogus" (known: shred, compression, read_only, duplicate_keys, row_group_rows, data_skipping)`,
+		"/d?shred=some":            `parquetvariant: invalid DSN: option shred="some": want auto or none`,
+		"/d?read_only=maybe":       `parquetvariant: invalid DSN: option read_only="maybe": want true or false`,
+		"/d?row_group_rows=0":      `parquetvariant: invalid DSN: option row_group_rows="0": want a whole number of rows, at least 1`,
+		"/d?compression=rar":       `parquetvariant: invalid DSN: option compression="rar": want zstd, snappy, gzip, lz4, brotli, none`,
+		"/d?shred":                 `parquetvariant: invalid DSN: option "shred" has no value`,
+		"/d?shred=none&shred=auto": `parquetvariant: invalid DSN: option "shred" given twice`,
+		"/d?duplicate_keys=first":  `parquetvariant: invalid DSN: option duplicate_keys="first": want error or last`,
+		"file://remote/data":       `parquetvariant: invalid DSN: "file://remote/data": file URL with host "remote"`,
+		"/d?data_skipping=%zz":     `parquetvariant: invalid DSN: option data_skipping="%zz": invalid URL escape "%zz"`,
+	} {
+		_, err := ParseDSN(dsn)
+		require.Error(t, err, dsn)
+		require.True(t, errors.Is(err, ErrDSN), dsn)
+		require.Equal(t, msg, err.Error(), dsn)
+	}
+}
+
+func FuzzDSNRoundTrip(f *testing.F) {
+	for _, tc := range dsnCases {
+		f.Add(tc.dsn)
+	}
+	f.Add("/a b/c#d?compression=none")
+	f.Fuzz(func(t *testing.T, dsn string) {
+		c, err := ParseDSN(dsn)
+		if err != nil {
+			return
+		}
+		again, err := ParseDSN(c.FormatDSN())
+		if err != nil {
+			t.Fatalf("ParseDSN(%q) ok, but its FormatDSN %q fails: %v", dsn, c.FormatDSN(), err)
+		}
+		if *again != *c {
+			t.Fatalf("round trip of %q through %q: %+v != %+v", dsn, c.FormatDSN(), *again, *c)
+		}
+	})
+}
