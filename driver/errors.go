@@ -1,0 +1,49 @@
+package driver
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Sentinel errors of the driver. Errors are wrapped with %w, so they match
+// with errors.Is; parse errors are also an [*SQLError].
+var (
+	// ErrSyntax: the SQL text does not parse.
+	ErrSyntax = errors.New("parquetvariant: syntax error")
+	// ErrUnsupported: the SQL parses but uses what the driver does not
+	// support (UPDATE, DELETE, joins, subqueries, ...). errors.Is also
+	// matches it with errors.ErrUnsupported.
+	ErrUnsupported error = unsupportedError{}
+)
+
+type unsupportedError struct{}
+
+func (unsupportedError) Error() string { return "parquetvariant: not supported" }
+
+// Is makes errors.Is(err, errors.ErrUnsupported) hold for ErrUnsupported.
+func (unsupportedError) Is(target error) bool { return target == errors.ErrUnsupported }
+
+// SQLError is a statement that cannot be run as written: it says what and
+// where in the SQL text.
+type SQLError struct {
+	// Err is ErrSyntax or ErrUnsupported.
+	Err error
+	// Pos is the byte position in the SQL text just past the construct at
+	// fault (as the SQL grammar reports positions), or -1 when unknown.
+	Pos int
+	// Msg names the construct.
+	Msg string
+}
+
+// Error formats as "parquetvariant: not supported: UPDATE (tables are
+// append-only) at position 6".
+func (e *SQLError) Error() string {
+	s := e.Err.Error() + ": " + e.Msg
+	if e.Pos >= 0 {
+		s += " at position " + strconv.Itoa(e.Pos)
+	}
+	return s
+}
+
+// Unwrap returns the sentinel.
+func (e *SQLError) Unwrap() error { return e.Err }

@@ -1,0 +1,192 @@
+package driver
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/xwb1989/sqlparser"
+)
+
+// parsed is a statement ready to plan, with the number of ? placeholders.
+type parsed struct {
+	stmt      statement
+	numParams int
+}
+
+// parseSQL parses one statement of the supported SQL surface (design
+// section 4) with sqlparser and translates it into the driver's own
+// statement types. It works around what the grammar cannot read:
+//
+//   - EXPLAIN [ANALYZE] and DESCRIBE come back from the grammar without their
+//     operands, so the keyword is taken off and the rest parsed on its own;
+//   - the VARIANT column type is unknown to the grammar: in CREATE TABLE it is
+//     read as the JSON type and reported as VARIANT;
+//   - typed literals such as DATE '2024-01-01' are misread as a column with an
+//     alias, so they are rejected with their position;
+//   - DDL is parsed strictly (the lenient parse drops a CREATE TABLE it cannot
+//     read), and a panic inside the grammar becomes an ErrSyntax.
+//
+// The grammar rewrites the ? placeholders to :v1, :v2, ... in text order; a ?
+// inside a string literal or a comment stays text.
+func parseSQL(sql string) (parsed, error) {
+	toks, err := scanTokens(sql)
+	if err != nil {
+		return parsed{}, err
+	}
+	if len(toks) == 0 {
+		return parsed{}, &SQLError{Err: ErrSyntax, Pos: 0, Msg: "empty statement"}
+	}
+	switch first := toks[0]; {
+	case first.typ == sqlparser.EXPLAIN:
+		rest := toks[1:]
+		analyze := len(rest) > 0 && rest[0].isWord("analyze")
+		if analyze {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 || rest[0].typ != sqlparser.SELECT {
+			return parsed{}, &SQLError{Err: ErrUnsupported, Pos: first.end, Msg: "EXPLAIN of anything but SELECT"}
+		}
+		p, err := parseStatement(sql[rest[0].start:], rest[0].start)
+		if err != nil {
+			return parsed{}, err
+		}
+		return parsed{stmt: &explainStmt{Analyze: analyze, Select: p.stmt.(*selectStmt)}, numParams: p.numParams}, nil
+	case first.typ == sqlparser.DESCRIBE || first.isWord("desc"):
+		rest := toks[1:]
+		if len(rest) > 0 && rest[0].typ == sqlparser.TABLE {
+			rest = rest[1:]
+		}
+		if len(rest) != 1 || rest[0].typ != sqlparser.ID {
+			return parsed{}, &SQLError{Err: ErrSyntax, Pos: first.end, Msg: "DESCRIBE takes one table name"}
+		}
+		return parsed{stmt: &describeStmt{Table: rest[0].text}}, nil
+	}
+	if err := rejectTypedLiterals(toks); err != nil {
+		return parsed{}, err
+	}
+	if toks[0].typ != sqlparser.CREATE {
+		return parseStatement(sql, 0)
+	}
+	p, err := parseStatement(rewriteVariantType(sql, toks), 0)
+	if err != nil {
+		return parsed{}, err
+	}
+	// The grammar reads IF NOT EXISTS but does not keep it.
+	if ct, ok := p.stmt.(*createTableStmt); ok && len(toks) > 4 && toks[2].typ == sqlparser.IF && toks[3].typ == sqlparser.NOT && toks[4].typ == sqlparser.EXISTS {
+		ct.IfNotExists = true
+	}
+	return p, nil
+}
+
+// token is one token of the SQL text; end is the position just past it.
+type token struct {
+	typ        int
+	text       string
+	start, end int
+}
+
+func (t token) isWord(w string) bool {
+	return t.typ != sqlparser.STRING && strings.EqualFold(t.text, w)
+}
+
+// scanTokens splits sql into tokens with sqlparser's tokenizer, skipping
+// comments.
+func scanTokens(sql string) ([]token, error) {
+	tkn := sqlparser.NewStringTokenizer(sql)
+	var toks []token
+	for {
+		typ, val := tkn.Scan()
+		switch typ {
+		case 0:
+			return toks, nil
+		case sqlparser.LEX_ERROR:
+			return nil, &SQLError{Err: ErrSyntax, Pos: tkn.Position, Msg: "cannot read " + strconv.Quote(string(val))}
+		case sqlparser.COMMENT:
+			continue
+		}
+		end := tkn.Position - 1
+		if end > len(sql) {
+			end = len(sql)
+		}
+		start := end - len(val)
+		if typ == sqlparser.ID && start > 0 && sql[start-1] == '`' {
+			start-- // a quoted identifier: `name`
+		}
+		toks = append(toks, token{typ: typ, text: string(val), start: max(start, 0), end: end})
+	}
+}
+
+// rejectTypedLiterals finds DATE '...', TIME '...' and TIMESTAMP '...',
+// which the grammar would read as a column named date with an alias.
+func rejectTypedLiterals(toks []token) error {
+	for i := 0; i+1 < len(toks); i++ {
+		t := toks[i]
+		if (t.typ == sqlparser.DATE || t.typ == sqlparser.TIME || t.typ == sqlparser.TIMESTAMP) && toks[i+1].typ == sqlparser.STRING {
+			kw := strings.ToUpper(t.text)
+			return &SQLError{Err: ErrUnsupported, Pos: toks[i+1].end, Msg: fmt.Sprintf("typed literal %s '%s' (write the string and cast it, e.g. variant_get(parse_json('\"%s\"'), '$', '%s'))", kw, toks[i+1].text, toks[i+1].text, strings.ToLower(kw))}
+		}
+	}
+	return nil
+}
+
+// rewriteVariantType replaces the column type VARIANT of a CREATE TABLE by
+// JSON, which the grammar knows; translate reports JSON columns as VARIANT.
+// A type is an unquoted word right after a column name.
+func rewriteVariantType(sql string, toks []token) string {
+	var b strings.Builder
+	last := 0
+	for i := 1; i < len(toks); i++ {
+		t := toks[i]
+		if t.typ == sqlparser.ID && strings.EqualFold(t.text, "variant") && sql[t.start] != '`' && toks[i-1].typ == sqlparser.ID {
+			b.WriteString(sql[last:t.start])
+			b.WriteString("json   ")
+			last = t.end
+		}
+	}
+	b.WriteString(sql[last:])
+	return b.String()
+}
+
+// parseStatement runs the grammar on sql (which starts at offset base of the
+// text the user gave) and translates the result.
+func parseStatement(sql string, base int) (p parsed, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("the SQL grammar failed on this statement: %v", r)}
+		}
+	}()
+	st, err := sqlparser.ParseStrictDDL(sql)
+	if err != nil {
+		return parsed{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: shiftPosition(err.Error(), base)}
+	}
+	tr := translator{}
+	s, err := tr.statement(st)
+	if err != nil {
+		return parsed{}, err
+	}
+	return parsed{stmt: s, numParams: tr.numParams}, nil
+}
+
+// shiftPosition adds base to the "at position N" of a grammar message, so
+// that positions refer to the whole text.
+func shiftPosition(msg string, base int) string {
+	if base == 0 {
+		return msg
+	}
+	const marker = "at position "
+	i := strings.Index(msg, marker)
+	if i < 0 {
+		return msg
+	}
+	j := i + len(marker)
+	k := j
+	for k < len(msg) && msg[k] >= '0' && msg[k] <= '9' {
+		k++
+	}
+	n, err := strconv.Atoi(msg[j:k])
+	if err != nil {
+		return msg
+	}
+	return msg[:j] + strconv.Itoa(n+base) + msg[k:]
+}
