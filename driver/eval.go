@@ -1,0 +1,386 @@
+package driver
+
+import (
+	"math"
+	"strings"
+)
+
+// evalFunc evaluates a compiled expression on the current row.
+type evalFunc func(r *evalRow) (value, error)
+
+// evalRow is what an expression sees: the current row's column values, in
+// the order of the scope it was compiled against, and the statement's bound
+// arguments.
+type evalRow struct {
+	cols []value
+	args []value
+}
+
+// scope names the columns an expression may refer to.
+type scope struct {
+	names []string
+}
+
+// lookup finds a column by name: exactly, or else case-insensitively when
+// that names one column only.
+func (s *scope) lookup(name string) (int, error) {
+	for i, n := range s.names {
+		if n == name {
+			return i, nil
+		}
+	}
+	found := -1
+	for i, n := range s.names {
+		if strings.EqualFold(n, name) {
+			if found >= 0 {
+				return 0, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "column name " + quoteIdent(name) + " is ambiguous"}
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return 0, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "no column " + quoteIdent(name)}
+	}
+	return found, nil
+}
+
+// aggregates are the functions the planner evaluates over groups.
+var aggregates = map[string]bool{"count": true, "sum": true, "avg": true, "min": true, "max": true}
+
+// compile turns an expression into an evalFunc bound to the scope.
+// Constant arguments that need parsing (paths, types, LIKE patterns) are
+// parsed here, once.
+func compile(e expr, sc *scope) (evalFunc, error) {
+	switch x := e.(type) {
+	case *literalExpr:
+		v, err := literalValue(x)
+		if err != nil {
+			return nil, err
+		}
+		return func(*evalRow) (value, error) { return v, nil }, nil
+	case *paramExpr:
+		i := x.Index
+		return func(r *evalRow) (value, error) { return r.args[i], nil }, nil
+	case *columnExpr:
+		i, err := sc.lookup(x.Name)
+		if err != nil {
+			return nil, err
+		}
+		return func(r *evalRow) (value, error) { return r.cols[i], nil }, nil
+	case *compareExpr:
+		return compileCompare(x, sc)
+	case *logicExpr:
+		return compileLogic(x, sc)
+	case *notExpr:
+		in, err := compile(x.E, sc)
+		if err != nil {
+			return nil, err
+		}
+		return func(r *evalRow) (value, error) {
+			v, err := in(r)
+			if err != nil {
+				return value{}, err
+			}
+			t, err := truthValue(v)
+			return t.not().value(), err
+		}, nil
+	case *isNullExpr:
+		in, err := compile(x.E, sc)
+		if err != nil {
+			return nil, err
+		}
+		not := x.Not
+		return func(r *evalRow) (value, error) {
+			v, err := in(r)
+			if err != nil {
+				return value{}, err
+			}
+			return boolValue(v.isNull() != not), nil
+		}, nil
+	case *inExpr:
+		return compileIn(x, sc)
+	case *betweenExpr:
+		lo := &compareExpr{Op: ">=", Left: x.E, Right: x.Lo}
+		hi := &compareExpr{Op: "<=", Left: x.E, Right: x.Hi}
+		var both expr = &logicExpr{And: true, Left: lo, Right: hi}
+		if x.Not {
+			both = &notExpr{E: both}
+		}
+		return compile(both, sc)
+	case *likeExpr:
+		return compileLike(x, sc)
+	case *arithExpr:
+		return compileArith(x, sc)
+	case *negExpr:
+		zero := &literalExpr{Value: int64(0)}
+		return compileArith(&arithExpr{Op: "-", Left: zero, Right: x.E}, sc)
+	case *funcExpr:
+		if aggregates[x.Name] {
+			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "aggregate " + x.String() + " is not allowed here"}
+		}
+		return compileFunc(x, sc)
+	}
+	return nil, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "the expression " + e.String()}
+}
+
+func literalValue(x *literalExpr) (value, error) {
+	switch v := x.Value.(type) {
+	case nil:
+		return nullValue(), nil
+	case bool:
+		return boolValue(v), nil
+	case int64:
+		return intValue(v), nil
+	case float64:
+		return floatValue(v), nil
+	case string:
+		return stringValue(v), nil
+	case decimalText:
+		d, err := parseDecimalLiteral(string(v))
+		if err != nil {
+			return value{}, err
+		}
+		return d, nil
+	}
+	return value{}, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "the literal " + x.String()}
+}
+
+// compileCompare builds = <> < <= > >= with SQL three-valued logic and the
+// null-safe <=>, which is never unknown.
+func compileCompare(x *compareExpr, sc *scope) (evalFunc, error) {
+	l, err := compile(x.Left, sc)
+	if err != nil {
+		return nil, err
+	}
+	r, err := compile(x.Right, sc)
+	if err != nil {
+		return nil, err
+	}
+	op := x.Op
+	return func(row *evalRow) (value, error) {
+		a, err := l(row)
+		if err != nil {
+			return value{}, err
+		}
+		b, err := r(row)
+		if err != nil {
+			return value{}, err
+		}
+		if op == "<=>" {
+			an, bn := isSQLNull(a), isSQLNull(b)
+			if an || bn {
+				return boolValue(an && bn), nil
+			}
+			c, ok := compareValues(a, b)
+			return boolValue(ok && c == 0), nil
+		}
+		c, ok := compareValues(a, b)
+		if !ok {
+			return nullValue(), nil
+		}
+		switch op {
+		case "=":
+			return boolValue(c == 0), nil
+		case "<>":
+			return boolValue(c != 0), nil
+		case "<":
+			return boolValue(c < 0), nil
+		case "<=":
+			return boolValue(c <= 0), nil
+		case ">":
+			return boolValue(c > 0), nil
+		}
+		return boolValue(c >= 0), nil
+	}, nil
+}
+
+// isSQLNull is NULL for <=>: SQL NULL, and the Variant null, which a
+// comparison treats as NULL too.
+func isSQLNull(x value) bool {
+	return x.k == kindNull || x.k == kindVariant && x.v.IsNull()
+}
+
+// compileLogic builds AND and OR with three-valued logic: false AND unknown
+// is false, true OR unknown is true. The right side is not evaluated when the
+// left side decides.
+func compileLogic(x *logicExpr, sc *scope) (evalFunc, error) {
+	l, err := compile(x.Left, sc)
+	if err != nil {
+		return nil, err
+	}
+	r, err := compile(x.Right, sc)
+	if err != nil {
+		return nil, err
+	}
+	and := x.And
+	return func(row *evalRow) (value, error) {
+		a, err := l(row)
+		if err != nil {
+			return value{}, err
+		}
+		ta, err := truthValue(a)
+		if err != nil {
+			return value{}, err
+		}
+		if and && ta == falseT || !and && ta == trueT {
+			return ta.value(), nil
+		}
+		b, err := r(row)
+		if err != nil {
+			return value{}, err
+		}
+		tb, err := truthValue(b)
+		if err != nil {
+			return value{}, err
+		}
+		switch {
+		case and && tb == falseT, !and && tb == trueT:
+			return tb.value(), nil
+		case ta == unknown || tb == unknown:
+			return nullValue(), nil
+		}
+		return tb.value(), nil
+	}, nil
+}
+
+// compileIn builds e [NOT] IN (list): true when e equals an item; otherwise
+// unknown when e or any item is NULL, else false.
+func compileIn(x *inExpr, sc *scope) (evalFunc, error) {
+	e, err := compile(x.E, sc)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]evalFunc, len(x.List))
+	for i, it := range x.List {
+		if items[i], err = compile(it, sc); err != nil {
+			return nil, err
+		}
+	}
+	not := x.Not
+	return func(row *evalRow) (value, error) {
+		v, err := e(row)
+		if err != nil {
+			return value{}, err
+		}
+		res := falseT
+		if isSQLNull(v) {
+			res = unknown
+		}
+		for _, it := range items {
+			if res == unknown {
+				break
+			}
+			w, err := it(row)
+			if err != nil {
+				return value{}, err
+			}
+			if isSQLNull(w) {
+				res = unknown
+				continue
+			}
+			if c, ok := compareValues(v, w); ok && c == 0 {
+				res = trueT
+				break
+			}
+		}
+		if not {
+			res = res.not()
+		}
+		return res.value(), nil
+	}, nil
+}
+
+// compileArith builds + - * / % on numbers. Integers stay integers (an
+// overflow is an error, never a wrap) except for /, which gives a double;
+// a double on either side gives a double; decimals are computed as doubles.
+// NULL on either side gives NULL; division by zero gives NULL.
+func compileArith(x *arithExpr, sc *scope) (evalFunc, error) {
+	l, err := compile(x.Left, sc)
+	if err != nil {
+		return nil, err
+	}
+	r, err := compile(x.Right, sc)
+	if err != nil {
+		return nil, err
+	}
+	op := x.Op
+	return func(row *evalRow) (value, error) {
+		a, err := l(row)
+		if err != nil {
+			return value{}, err
+		}
+		b, err := r(row)
+		if err != nil {
+			return value{}, err
+		}
+		if a.k == kindVariant {
+			a = scalarOf(a.v)
+		}
+		if b.k == kindVariant {
+			b = scalarOf(b.v)
+		}
+		if a.isNull() || b.isNull() {
+			return nullValue(), nil
+		}
+		if !isNumeric(a.k) || !isNumeric(b.k) {
+			return value{}, &evalError{msg: "cannot apply " + op + " to " + a.k.String() + " and " + b.k.String()}
+		}
+		if a.k == kindInt && b.k == kindInt && op != "/" {
+			return intArith(op, a.i, b.i)
+		}
+		af, bf := toFloat(a), toFloat(b)
+		switch op {
+		case "+":
+			return floatValue(af + bf), nil
+		case "-":
+			return floatValue(af - bf), nil
+		case "*":
+			return floatValue(af * bf), nil
+		case "/":
+			if bf == 0 {
+				return nullValue(), nil
+			}
+			return floatValue(af / bf), nil
+		}
+		if bf == 0 {
+			return nullValue(), nil
+		}
+		return floatValue(math.Mod(af, bf)), nil
+	}, nil
+}
+
+func intArith(op string, a, b int64) (value, error) {
+	overflow := func() (value, error) {
+		return value{}, &evalError{msg: "integer overflow in " + op}
+	}
+	switch op {
+	case "+":
+		s := a + b
+		if (s > a) != (b > 0) {
+			return overflow()
+		}
+		return intValue(s), nil
+	case "-":
+		s := a - b
+		if (s < a) != (b > 0) {
+			return overflow()
+		}
+		return intValue(s), nil
+	case "*":
+		if a != 0 && b != 0 {
+			p := a * b
+			if p/b != a || a == -1 && b == math.MinInt64 || b == -1 && a == math.MinInt64 {
+				return overflow()
+			}
+			return intValue(p), nil
+		}
+		return intValue(0), nil
+	}
+	if b == 0 {
+		return nullValue(), nil
+	}
+	if b == -1 {
+		return intValue(0), nil
+	}
+	return intValue(a % b), nil
+}

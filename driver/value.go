@@ -1,0 +1,262 @@
+package driver
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// kind is the SQL type family of a value during evaluation.
+type kind uint8
+
+const (
+	kindNull kind = iota
+	kindBool
+	kindInt     // int64 in i
+	kindFloat   // float64 in f
+	kindDecimal // variant.Decimal in d
+	kindString  // string in s
+	kindBytes   // []byte in b
+	kindTime    // time.Time in t (dates and timestamps, UTC)
+	kindVariant // variant.Variant in v
+)
+
+var kindNames = [...]string{
+	kindNull: "NULL", kindBool: "BOOLEAN", kindInt: "BIGINT", kindFloat: "DOUBLE",
+	kindDecimal: "DECIMAL", kindString: "VARCHAR", kindBytes: "BINARY", kindTime: "TIMESTAMP",
+	kindVariant: "VARIANT",
+}
+
+func (k kind) String() string { return kindNames[k] }
+
+// value is one SQL value during evaluation: a tagged union, so that
+// evaluating a row boxes nothing.
+type value struct {
+	k kind
+	i int64
+	f float64
+	s string
+	b []byte
+	t time.Time
+	d variant.Decimal
+	v variant.Variant
+}
+
+func nullValue() value           { return value{} }
+func boolValue(b bool) value     { return value{k: kindBool, i: b2i(b)} }
+func intValue(i int64) value     { return value{k: kindInt, i: i} }
+func floatValue(f float64) value { return value{k: kindFloat, f: f} }
+func stringValue(s string) value { return value{k: kindString, s: s} }
+func decimalValue(d variant.Decimal) value {
+	return value{k: kindDecimal, d: d}
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (x value) isNull() bool { return x.k == kindNull }
+
+// truth is the three-valued truth of a condition: NULL is unknown.
+type truth uint8
+
+const (
+	unknown truth = iota
+	falseT
+	trueT
+)
+
+func truthOf(b bool) truth {
+	if b {
+		return trueT
+	}
+	return falseT
+}
+
+func (t truth) not() truth {
+	switch t {
+	case trueT:
+		return falseT
+	case falseT:
+		return trueT
+	}
+	return unknown
+}
+
+func (t truth) value() value {
+	if t == unknown {
+		return nullValue()
+	}
+	return boolValue(t == trueT)
+}
+
+// truthValue reads a value as a condition: NULL is unknown, booleans are
+// themselves, numbers are true when not zero (as MySQL does).
+func truthValue(x value) (truth, error) {
+	switch x.k {
+	case kindNull:
+		return unknown, nil
+	case kindBool, kindInt:
+		return truthOf(x.i != 0), nil
+	case kindFloat:
+		return truthOf(x.f != 0), nil
+	case kindDecimal:
+		return truthOf(x.d.Sign() != 0), nil
+	case kindVariant:
+		if x.v.IsNull() {
+			return unknown, nil
+		}
+		if b, err := x.v.Bool(); err == nil {
+			return truthOf(b), nil
+		}
+	}
+	return unknown, &evalError{msg: "a " + x.k.String() + " value is not a condition"}
+}
+
+// evalError is a failure while evaluating an expression on a row.
+type evalError struct{ msg string }
+
+func (e *evalError) Error() string { return "parquetvariant: " + e.msg }
+
+// scalarOf turns a Variant into the SQL value of its primitive, so that it
+// compares with constants: numbers, strings, booleans, binary, dates and
+// timestamps. Objects and arrays stay Variants; the Variant null is NULL.
+func scalarOf(v variant.Variant) value {
+	switch v.Type() {
+	case variant.TypeNull:
+		return nullValue()
+	case variant.TypeBoolean:
+		b, _ := v.Bool()
+		return boolValue(b)
+	case variant.TypeInt8, variant.TypeInt16, variant.TypeInt32, variant.TypeInt64:
+		i, err := v.Int()
+		if err == nil {
+			return intValue(i)
+		}
+	case variant.TypeFloat, variant.TypeDouble:
+		f, err := v.Float64()
+		if err == nil {
+			return floatValue(f)
+		}
+	case variant.TypeDecimal4, variant.TypeDecimal8, variant.TypeDecimal16:
+		d, err := v.Decimal()
+		if err == nil {
+			return decimalValue(d)
+		}
+	case variant.TypeString:
+		s, err := v.Str()
+		if err == nil {
+			return stringValue(s)
+		}
+	case variant.TypeBinary:
+		b, err := v.Binary()
+		if err == nil {
+			return value{k: kindBytes, b: b}
+		}
+	case variant.TypeDate:
+		t, err := v.Date()
+		if err == nil {
+			return value{k: kindTime, t: t}
+		}
+	case variant.TypeTimestamp, variant.TypeTimestampNTZ, variant.TypeTimestampNanos, variant.TypeTimestampNTZNanos:
+		t, err := v.Timestamp()
+		if err == nil {
+			return value{k: kindTime, t: t}
+		}
+	}
+	return value{k: kindVariant, v: v}
+}
+
+// compareValues orders two non-NULL values of comparable kinds: numbers by
+// value (integers, decimals and doubles exactly; NaN above every number),
+// strings and binary by unsigned bytes, booleans false before true, times by
+// instant. Variants compare by their primitive value. ok is false when the
+// kinds cannot be compared (a string with a number, an object with
+// anything): the comparison is then unknown.
+func compareValues(a, b value) (c int, ok bool) {
+	if a.k == kindVariant {
+		a = scalarOf(a.v)
+	}
+	if b.k == kindVariant {
+		b = scalarOf(b.v)
+	}
+	if a.k == kindNull || b.k == kindNull || a.k == kindVariant || b.k == kindVariant {
+		return 0, false
+	}
+	if isNumeric(a.k) && isNumeric(b.k) {
+		return compareNumbers(a, b), true
+	}
+	if a.k != b.k {
+		return 0, false
+	}
+	switch a.k {
+	case kindBool:
+		return int(a.i - b.i), true
+	case kindString:
+		return strings.Compare(a.s, b.s), true
+	case kindBytes:
+		return bytes.Compare(a.b, b.b), true
+	case kindTime:
+		return a.t.Compare(b.t), true
+	}
+	return 0, false
+}
+
+func isNumeric(k kind) bool { return k == kindInt || k == kindFloat || k == kindDecimal }
+
+func compareNumbers(a, b value) int {
+	switch {
+	case a.k == kindInt && b.k == kindInt:
+		return cmpInt(a.i, b.i)
+	case a.k == kindFloat || b.k == kindFloat:
+		af, bf := toFloat(a), toFloat(b)
+		switch {
+		case math.IsNaN(af) && math.IsNaN(bf):
+			return 0
+		case math.IsNaN(af):
+			return 1
+		case math.IsNaN(bf):
+			return -1
+		case af < bf:
+			return -1
+		case af > bf:
+			return 1
+		}
+		return 0
+	}
+	return toDecimal(a).Cmp(toDecimal(b))
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func toFloat(x value) float64 {
+	switch x.k {
+	case kindInt:
+		return float64(x.i)
+	case kindDecimal:
+		return x.d.Float64()
+	}
+	return x.f
+}
+
+func toDecimal(x value) variant.Decimal {
+	if x.k == kindInt {
+		d, _ := variant.NewDecimal(x.i, 0)
+		return d
+	}
+	return x.d
+}
