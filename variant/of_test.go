@@ -389,5 +389,9 @@ func TestInterfaceRoundTrip(t *testing.T) {
 		back, err := Of(x)
 		require.NoError(t, err)
 		assert.Equal(t, hx(tc.out), back.Bytes(), tc.in)
+		eq, err := Equal(v, back)
+		require.NoError(t, err)
+		ntz := v.Type() == TypeTimestampNTZ || v.Type() == TypeTimestampNTZNanos
+		assert.Equal(t, !ntz, eq, "Equal after round trip of %s", tc.in)
 	}
 }
