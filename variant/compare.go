@@ -9,31 +9,32 @@ import (
 	"strconv"
 )
 
-// Equality and order follow the equivalence classes of VariantEncoding.md,
-// "Variant primitive types": values of different physical types in one class
-// behave the same. So an int8 1, an int64 1 and a decimal16 100 of scale 2
-// are equal (class Exact Numeric, compared by value: 1.50 equals 1.5); a
-// short string and a long string with the same bytes are equal; a timestamp
-// in microseconds equals a timestamp_nanos of the same instant (likewise the
-// NTZ pair). Values of different classes are never equal: float, double and
-// exact numeric are three classes, so the float 1, the double 1 and the int8
-// 1 are three different values (they sort next to each other, see
-// [Compare]); a timestamp never equals a timestamp_ntz, nor a date a
-// timestamp. Objects are equal when they have the same keys with equal values,
-// whatever their metadata dictionaries and field ids; arrays when they have
-// equal elements in the same order.
+// Equal reports whether a and b are the same value by the equivalence
+// classes of VariantEncoding.md, "Variant primitive types": values of
+// different physical types in one class behave the same. So an int8 1, an
+// int64 1 and a decimal16 100 of scale 2 are equal (class Exact Numeric,
+// compared by value: 1.50 equals 1.5); a short string and a long string with
+// the same bytes are equal; a timestamp in microseconds equals a
+// timestamp_nanos of the same instant (likewise the NTZ pair).
 //
-// Equal, Compare and AppendGroupKey agree: Equal(a, b) exactly when
+// Values of different classes are never equal: float, double and exact
+// numeric are three classes, so the float 1, the double 1 and the int8 1 are
+// three different values (they sort next to each other, see [Compare]); a
+// timestamp never equals a timestamp_ntz, nor a date a timestamp. Objects are
+// equal when they have the same keys with equal values, whatever their
+// metadata dictionaries and field ids; arrays when they have equal elements
+// in the same order.
+//
+// Equal, [Compare] and [AppendGroupKey] agree: Equal(a, b) exactly when
 // Compare(a, b) == 0, exactly when the group keys are the same bytes. This
 // makes Equal an equivalence relation, so for floating point it is not IEEE
-// equality: every NaN equals every NaN of its class, and -0 equals +0 (SQL
-// grouping semantics). Variant null equals Variant null; SQL NULL, which is
-// not a Variant, is handled by the caller.
-
-// Equal reports whether a and b are the same value by the spec's equivalence
-// classes (see above). It reads only as much of the two values as it needs.
-// The error, for malformed bytes, wraps [ErrInvalidValue] (or [ErrTooDeep]
-// for nesting deeper than [MaxDepth]); Equal of valid values never fails.
+// equality: every NaN equals every NaN of its class, and -0 equals +0 (the
+// semantics of SQL grouping). Variant null equals Variant null; SQL NULL,
+// which is not a Variant, is the caller's to handle.
+//
+// Equal reads only as much of the two values as it needs. The error, for
+// malformed bytes, wraps [ErrInvalidValue] (or [ErrTooDeep] for nesting
+// deeper than [MaxDepth]); Equal of valid values never fails.
 func Equal(a, b Variant) (bool, error) {
 	ca, err := classOf(a)
 	if err != nil {

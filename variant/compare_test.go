@@ -537,3 +537,24 @@ func BenchmarkAppendGroupKeyEvent(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkOfSmall(b *testing.B) {
+	m := map[string]any{"b": 1, "a": 2, "c": []any{"x", 1.5}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Of(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkInterfaceEvent(b *testing.B) {
+	v := MustOf(eventMap(1))
+	b.SetBytes(int64(len(v.Bytes())))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := v.Interface(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -47,6 +47,8 @@ import (
 //	                                     else a decimal16 of scale 0 (up to 38 digits,
 //	                                     else ErrOverflow); a nil *big.Int is null
 //	json.Number                          typed like parse_json ([Builder.AppendNumber])
+//	json.RawMessage                      not supported (an ErrUnsupportedType): JSON
+//	                                     text is parsed, never stored as binary
 //	Variant                              copied, keys re-coded into the new dictionary
 //	map[string]T                         object (T any supported type)
 //	[]T, [N]T                            array (T any supported type)
@@ -113,6 +115,7 @@ var (
 	typeBigInt      = reflect.TypeFor[*big.Int]()
 	typeVariant     = reflect.TypeFor[Variant]()
 	typeJSONNumber  = reflect.TypeFor[json.Number]()
+	typeJSONRaw     = reflect.TypeFor[json.RawMessage]()
 	typeDate        = reflect.TypeFor[Date]()
 	typeTimeOfDay   = reflect.TypeFor[Time]()
 )
@@ -196,6 +199,9 @@ func (e *encoder) value(x any, depth int) error {
 		return e.bigInt(x)
 	case json.Number:
 		b.AppendNumber(string(x))
+	case json.RawMessage:
+		// JSON text, not binary: refused rather than stored as bytes.
+		return ofError(ErrUnsupportedType, "json.RawMessage")
 	case Variant:
 		b.AppendVariant(x)
 	case map[string]any:
@@ -259,7 +265,7 @@ func (e *encoder) value(x any, depth int) error {
 func (e *encoder) reflect(rv reflect.Value, depth int) error {
 	b := e.b
 	switch t := rv.Type(); t {
-	case typeTime, typeUUID, typeDecimal, typeShopDecimal, typeBigInt, typeVariant, typeJSONNumber, typeDate, typeTimeOfDay:
+	case typeTime, typeUUID, typeDecimal, typeShopDecimal, typeBigInt, typeVariant, typeJSONNumber, typeJSONRaw, typeDate, typeTimeOfDay:
 		return e.value(rv.Interface(), depth)
 	}
 	switch rv.Kind() {

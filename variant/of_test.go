@@ -37,7 +37,10 @@ func mustDecimal(s string) Decimal {
 	return d
 }
 
-type event string
+type (
+	event string
+	blob  []byte
+)
 
 func TestOfScalars(t *testing.T) {
 	u := uuid.MustParse("00112233-4455-6677-8899-aabbccddeeff")
@@ -112,7 +115,7 @@ func TestOfScalars(t *testing.T) {
 		{"named string", event("signup"), "19 73 69 67 6E 75 70"},
 		{"duration", time.Duration(5), "0C 05"},
 		{"variant", raw("40 01 00 00 00 61"), "40 01 00 00 00 61"},
-		{"named bytes", json.RawMessage(nil), "3C 00 00 00 00"},
+		{"named bytes", blob{7}, "3C 01 00 00 00 07"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -159,6 +162,8 @@ func TestOfErrors(t *testing.T) {
 		{"chan", make(chan int), ErrUnsupportedType, "chan int", ""},
 		{"int keys", map[int]string{1: "a"}, ErrUnsupportedType, "map[int]string", ""},
 		{"func", func() {}, ErrUnsupportedType, "func()", ""},
+		{"json.RawMessage", json.RawMessage(`{"a":1}`), ErrUnsupportedType, "json.RawMessage", ""},
+		{"[]json.RawMessage", []json.RawMessage{json.RawMessage(`1`)}, ErrUnsupportedType, "json.RawMessage", "$[0]"},
 		{"nested path", map[string]any{"a": []any{1, struct{}{}}}, ErrUnsupportedType, "struct {}", "$.a[1]"},
 		{"quoted key path", map[string]any{"a b": map[string]any{"c": uint64(math.MaxUint64)}}, ErrOverflow, "", "$['a b'].c"},
 		{"reflected path", map[string][]any{"k": {"x", complex(1, 2)}}, ErrUnsupportedType, "complex128", "$.k[1]"},
