@@ -50,8 +50,10 @@ import (
 //	json.RawMessage                      not supported (an ErrUnsupportedType): JSON
 //	                                     text is parsed, never stored as binary
 //	Variant                              copied, keys re-coded into the new dictionary
-//	map[string]T                         object (T any supported type)
-//	[]T, [N]T                            array (T any supported type)
+//	map[string]T                         object (T any supported type); a nil map
+//	                                     is an empty object, not null
+//	[]T, [N]T                            array (T any supported type); a nil slice
+//	                                     is an empty array, not null
 //
 // Other types whose kind is bool, an integer, a float or string (type Status
 // string, time.Duration) are taken by kind, as encoding/json does. A time.Time
