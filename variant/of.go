@@ -30,7 +30,7 @@ import (
 //	float64                              double (NaN, infinities and -0 kept)
 //	string                               string (short up to 63 bytes); must be
 //	                                     UTF-8, else an error wrapping ErrInvalidValue
-//	[]byte                               binary (copied)
+//	[]byte, [N]byte                      binary (copied), for any byte element type
 //	time.Time                            timestamp (micros, UTC) when the instant has no
 //	                                     sub-microsecond part, else timestamp_nanos;
 //	                                     the location is dropped (the instant is kept)
@@ -63,7 +63,8 @@ import (
 // pointers, channels, maps with non-string keys, ...) is an error wrapping
 // [ErrUnsupportedType] that names the type. Nesting deeper than [MaxDepth]
 // (a map that contains itself, say) is an [ErrTooDeep]. Errors are an
-// [*Error] whose Path is the place of the fault in x, such as "$.a[2]".
+// [*Error] whose Path is the place of the fault inside x, such as "$.a[2]",
+// or empty when the fault is x itself.
 func Of(x any) (Variant, error) {
 	b := builderPool.Get().(*Builder)
 	b.Reset()
