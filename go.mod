@@ -4,9 +4,10 @@ go 1.26
 
 require github.com/google/uuid v1.6.0
 
-require github.com/xwb1989/sqlparser v0.0.0-20180606152119-120387863bf2 // indirect
+require github.com/xwb1989/sqlparser v0.0.0-20180606152119-120387863bf2
 
 require (
+	github.com/shopspring/decimal v1.4.0
 	github.com/stretchr/testify v1.12.1
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 )
