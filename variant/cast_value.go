@@ -25,7 +25,8 @@ package variant
 //	timestamp               time.Time in UTC, whole microseconds
 //	timestamp_ntz           time.Time, the wall clock with location UTC
 //	uuid                    uuid.UUID
-//	variant                 Variant, v itself (not copied)
+//	variant                 Variant, v itself (not copied); its headers and
+//	                        size are checked, not its nested values
 //
 // The rules, by source type. Exact numeric targets (the integers and
 // decimal) take a value exactly or fail: narrowing never wraps and never
@@ -135,7 +136,9 @@ func (v Variant) cast(t SQLType, mode CastMode) (any, bool, error) {
 		r, ok, err = box(v.CastUUID(mode))
 	case SQLVariant:
 		if _, err = v.sourceType(); err == nil {
-			r, ok = v, true
+			if _, err = valueSize(v.value); err == nil {
+				r, ok = v, true
+			}
 		}
 	}
 	if !ok {
