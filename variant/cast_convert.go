@@ -162,6 +162,10 @@ func (v Variant) toFloat(single bool) (float64, castFailure, error) {
 				return float64(float32(u)), castOK, nil
 			}
 			return float64(u), castOK, nil
+		} else if ok && !single && u < 1<<53 && u > -(1<<53) && d.scale <= 22 {
+			// Both operands are exact doubles, so the quotient is
+			// correctly rounded.
+			return float64(u) / pow10f[d.scale], castOK, nil
 		}
 		x, f := parseFloatText(d.Append(make([]byte, 0, 48)), bitSize)
 		return x, f, nil
