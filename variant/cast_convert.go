@@ -459,17 +459,14 @@ func (v Variant) CastBinary(mode CastMode) ([]byte, bool, error) {
 // wall clock read as UTC for a timestamp_ntz. It never uses the process
 // time zone.
 func (v Variant) CastTime(k SQLKind, mode CastMode) (time.Time, bool, error) {
-	var us int64
+	var n int64 // days for a date, microseconds for a timestamp
 	var f castFailure
 	var err error
 	switch k {
 	case SQLDate:
-		var days int64
-		if days, f, err = v.toDays(); f == castOK {
-			us, f = daysToMicros(days)
-		}
+		n, f, err = v.toDays()
 	case SQLTimestamp, SQLTimestampNTZ:
-		us, f, err = v.toMicros()
+		n, f, err = v.toMicros()
 	default:
 		return time.Time{}, false, kindError("CastTime", k)
 	}
@@ -477,10 +474,13 @@ func (v Variant) CastTime(k SQLKind, mode CastMode) (time.Time, bool, error) {
 		return time.Time{}, false, err
 	}
 	ok, err := v.settle(SQLType{Kind: k}, f, mode)
-	if !ok {
+	switch {
+	case !ok:
 		return time.Time{}, false, err
+	case k == SQLDate:
+		return time.Unix(n*86400, 0).UTC(), true, nil
 	}
-	return MicrosToTime(us), true, nil
+	return MicrosToTime(n), true, nil
 }
 
 // CastDays casts to SQLDate and returns days since 1970-01-01.

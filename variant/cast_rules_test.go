@@ -381,8 +381,12 @@ func TestCastTemporalEdges(t *testing.T) {
 		t.Errorf("date 5881580-07-11 to timestamp: %v, want a failed cast", err)
 	}
 	got, err := far.Cast(SQLType{Kind: SQLDate})
-	if err == nil {
-		t.Errorf("date 5881580-07-11 to date = %v, want a failed cast (beyond the microsecond range)", got)
+	if want := time.Date(5881580, 7, 11, 0, 0, 0, 0, time.UTC); err != nil || !sameResult(got, want) {
+		t.Errorf("date 5881580-07-11 to date = %v, %v; want %v", got, err, want)
+	}
+	got, err = build(t, func(b *Builder) { b.AppendDate(math.MinInt32) }).Cast(SQLType{Kind: SQLDate})
+	if want := time.Date(-5877641, 6, 23, 0, 0, 0, 0, time.UTC); err != nil || !sameResult(got, want) {
+		t.Errorf("date -5877641-06-23 to date = %v, %v; want %v", got, err, want)
 	}
 	days, ok, err := far.CastDays(CastStrict)
 	if err != nil || !ok || days != math.MaxInt32 {

@@ -70,8 +70,9 @@ package variant
 //	              clock of that instant); a date alone is its midnight;
 //	              fraction digits past the sixth are dropped; uuid: as
 //	              uuid.Parse reads it; binary: the UTF-8 bytes; string: itself
-//	date          timestamp, timestamp_ntz: its midnight UTC; string:
-//	              YYYY-MM-DD
+//	date          timestamp, timestamp_ntz: its midnight UTC, a failed cast
+//	              beyond the microsecond range (about ±292,000 years);
+//	              string: YYYY-MM-DD
 //	time          string: HH:MM:SS and the fraction without trailing zeros
 //	timestamp,    date: the day (UTC); time: the time of day; timestamp and
 //	timestamp_ntz timestamp_ntz: the same clock values (the session zone is
