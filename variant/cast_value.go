@@ -83,7 +83,7 @@ package variant
 //	binary        string: when the bytes are UTF-8; uuid: when 16 bytes
 //	uuid          string: canonical lower-case 8-4-4-4-12; binary: its 16
 //	              bytes
-//	object, array variant only
+//	object, array variant only (not string: JSON text is to_json's)
 //
 // Every type casts to variant (v itself) and to its own type. For casts
 // without boxing use the typed methods ([Variant.CastInt64],
