@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 	"time"
@@ -34,6 +35,9 @@ var intRanges = [...][2]int64{
 func (v Variant) CastInt64(k SQLKind, mode CastMode) (int64, bool, error) {
 	if k < SQLTinyint || k > SQLBigint {
 		return 0, false, kindError("CastInt64", k)
+	}
+	if len(v.value) == 9 && v.value[0] == byte(PrimitiveInt64)<<2 && k == SQLBigint {
+		return int64(binary.LittleEndian.Uint64(v.value[1:])), true, nil
 	}
 	i, f, err := v.toInt64()
 	if err != nil {
@@ -116,6 +120,9 @@ func (v Variant) CastFloat64(k SQLKind, mode CastMode) (float64, bool, error) {
 	if k != SQLFloat && k != SQLDouble {
 		return 0, false, kindError("CastFloat64", k)
 	}
+	if len(v.value) == 9 && v.value[0] == byte(PrimitiveDouble)<<2 && k == SQLDouble {
+		return math.Float64frombits(binary.LittleEndian.Uint64(v.value[1:])), true, nil
+	}
 	x, f, err := v.toFloat(k == SQLFloat)
 	if err != nil {
 		return 0, false, err
@@ -195,6 +202,14 @@ func (v Variant) toFloat(single bool) (float64, castFailure, error) {
 
 // CastBool casts to SQLBoolean.
 func (v Variant) CastBool(mode CastMode) (bool, bool, error) {
+	if len(v.value) == 1 {
+		switch v.value[0] {
+		case byte(PrimitiveTrue) << 2:
+			return true, true, nil
+		case byte(PrimitiveFalse) << 2:
+			return false, true, nil
+		}
+	}
 	b, f, err := v.toBool()
 	if err != nil {
 		return false, false, err
@@ -328,6 +343,9 @@ func (v Variant) CastString(mode CastMode) (string, bool, error) {
 // AppendCastString casts to SQLString and appends the text to dst. When ok
 // is false, dst is returned unchanged.
 func (v Variant) AppendCastString(dst []byte, mode CastMode) ([]byte, bool, error) {
+	if len(v.value) > 0 && v.value[0]&3 == byte(BasicShortString) && len(v.value) > int(v.value[0]>>2) {
+		return append(dst, v.value[1:1+v.value[0]>>2]...), true, nil
+	}
 	out, f, err := v.appendText(dst)
 	if err != nil {
 		return dst, false, err
@@ -466,6 +484,9 @@ func (v Variant) CastTime(k SQLKind, mode CastMode) (time.Time, bool, error) {
 	case SQLDate:
 		n, f, err = v.toDays()
 	case SQLTimestamp, SQLTimestampNTZ:
+		if len(v.value) == 9 && (v.value[0] == byte(PrimitiveTimestamp)<<2 || v.value[0] == byte(PrimitiveTimestampNTZ)<<2) {
+			return MicrosToTime(int64(binary.LittleEndian.Uint64(v.value[1:]))), true, nil
+		}
 		n, f, err = v.toMicros()
 	default:
 		return time.Time{}, false, kindError("CastTime", k)
