@@ -29,14 +29,22 @@ func decimalOf(hi, lo uint64, neg bool, scale int) Decimal {
 	return d
 }
 
-// mulPow10 returns (hi, lo) * 10^k for k in [0, 19], and false when the
-// product needs more than 128 bits.
+// mulPow10 returns the unsigned 128-bit (hi, lo) * 10^k for any k >= 0, and
+// false when the product does not fit 128 bits.
 func mulPow10(hi, lo uint64, k int) (uint64, uint64, bool) {
-	m := pow10u64[k]
-	h1, l1 := bits.Mul64(lo, m)
-	h2, l2 := bits.Mul64(hi, m)
-	h, c := bits.Add64(h1, l2, 0)
-	return h, l1, h2 == 0 && c == 0
+	for k > 0 {
+		step := min(k, 19)
+		m := pow10u64[step]
+		h1, l1 := bits.Mul64(lo, m)
+		h2, l2 := bits.Mul64(hi, m)
+		h, c := bits.Add64(h1, l2, 0)
+		if h2 != 0 || c != 0 {
+			return 0, 0, false
+		}
+		hi, lo = h, l1
+		k -= step
+	}
+	return hi, lo, true
 }
 
 // divPow10 returns (hi, lo) / 10^k for k in [0, 19] and the remainder.

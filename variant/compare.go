@@ -444,25 +444,6 @@ func cmp128u(ah, al, bh, bl uint64) int {
 	return cmpInt(al, bl)
 }
 
-// mulPow10 multiplies an unsigned 128-bit integer by 10^n, reporting false
-// when the product does not fit 128 bits.
-func mulPow10(hi, lo uint64, n int) (uint64, uint64, bool) {
-	for range n {
-		h, l := bits.Mul64(lo, 10)
-		hh, hl := bits.Mul64(hi, 10)
-		if hh != 0 {
-			return 0, 0, false
-		}
-		var c uint64
-		hi, c = bits.Add64(hl, h, 0)
-		if c != 0 {
-			return 0, 0, false
-		}
-		lo = l
-	}
-	return hi, lo, true
-}
-
 // AppendGroupKey appends to dst the group key of v: bytes that are the same
 // for two values exactly when [Equal] holds between them, for hashing in
 // GROUP BY, DISTINCT and hash joins. Keys are not ordered like [Compare].

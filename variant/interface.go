@@ -23,10 +23,6 @@ func (d Date) String() string { return d.Time().Format(time.DateOnly) }
 // Time and [Of] writes a Time as a time.
 type Time int64
 
-// microsPerDay is the number of microseconds in a day, the end of the range
-// of [Time].
-const microsPerDay = 86400 * 1e6
-
 // String formats the time as "HH:MM:SS.ffffff", always with six fractional
 // digits. Values outside [0, 86400000000) format with an hour outside [00,
 // 23] or a leading minus sign.
@@ -45,16 +41,6 @@ func (t Time) String() string {
 	b = append(b, '.')
 	b = appendPadded(b, us%1e6, 6)
 	return string(b)
-}
-
-// appendPadded appends the non-negative n with at least width digits.
-func appendPadded(b []byte, n int64, width int) []byte {
-	var tmp [20]byte
-	s := strconv.AppendInt(tmp[:0], n, 10)
-	for i := len(s); i < width; i++ {
-		b = append(b, '0')
-	}
-	return append(b, s...)
 }
 
 // Interface returns the value as a Go value, without loss wherever Go can
