@@ -71,6 +71,23 @@ func TestNullLogic(t *testing.T) {
 	}
 }
 
+// TestNullLogicTyped is pitfall B40 with the typed extraction of the issue:
+// n := variant_get(v,'$.n','int'), where the Variant null is SQL NULL.
+func TestNullLogicTyped(t *testing.T) {
+	rows := map[int64]string{1: "n=5", 2: "n=null", 3: "", 4: "n=9"}
+	n := "variant_get(v, '$.n', 'int')"
+	for where, want := range map[string][]int64{
+		n + " != 5":                {4},
+		"NOT (" + n + " < 7)":      {4},
+		n + " <= 100":              {1, 4},
+		n + " IS NULL":             {2, 3},
+		"NOT (" + n + " IN (5,9))": nil,
+		"try_variant_get(v, '$.n', 'tinyint') = 9": {4},
+	} {
+		require.Equal(t, want, filterIDs(t, where, rows), where)
+	}
+}
+
 // TestNullSafeEqual is pitfall B41: NOT (b <=> 1) is true when b is NULL,
 // unlike NOT (b = 1).
 func TestNullSafeEqual(t *testing.T) {
@@ -148,4 +165,24 @@ func TestCompileErrors(t *testing.T) {
 		_, err = compile(e, &scope{names: []string{"id", "v"}})
 		require.EqualError(t, err, msg, q)
 	}
+}
+
+// TestVariantGetCastErrors: variant_get with a type fails the row with an
+// error naming the path and type (and matching variant.ErrCast), while
+// try_variant_get gives NULL.
+func TestVariantGetCastErrors(t *testing.T) {
+	p, err := parseSQL("SELECT variant_get(v, '$.a', 'tinyint'), try_variant_get(v, '$.a', 'tinyint') FROM t")
+	require.NoError(t, err)
+	sc := &scope{names: []string{"v"}}
+	strict, err := compile(p.stmt.(*selectStmt).Items[0].Expr, sc)
+	require.NoError(t, err)
+	lenient, err := compile(p.stmt.(*selectStmt).Items[1].Expr, sc)
+	require.NoError(t, err)
+	r := &evalRow{cols: []value{{k: kindVariant, v: variant.MustOf(map[string]any{"a": 300})}}}
+	_, err = strict(r)
+	require.ErrorIs(t, err, variant.ErrCast)
+	require.EqualError(t, err, "parquetvariant: variant_get at path '$.a' as tinyint: variant: cannot cast: int16 300 to tinyint: out of range")
+	got, err := lenient(r)
+	require.NoError(t, err)
+	require.True(t, got.isNull())
 }

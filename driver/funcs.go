@@ -2,6 +2,9 @@ package driver
 
 import (
 	"strings"
+	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -28,31 +31,56 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 		return &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": wrong number of arguments"}
 	}
 	switch x.Name {
-	case "variant_get":
-		if err := arity(2); err != nil {
+	case "variant_get", "try_variant_get":
+		if err := arity(2, 3); err != nil {
 			return nil, err
+		}
+		if x.Name == "try_variant_get" && len(args) != 3 {
+			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": try_variant_get takes a value, a path and a type"}
 		}
 		path, err := constPath(x)
 		if err != nil {
 			return nil, err
 		}
 		arg := args[0]
-		return func(r *evalRow) (value, error) {
+		get := func(r *evalRow) (variant.Variant, bool, error) {
 			v, err := arg(r)
 			if err != nil || v.isNull() {
-				return v, err
+				return variant.Variant{}, false, err
 			}
 			if v.k != kindVariant {
-				return value{}, &evalError{msg: x.Name + ": the first argument is a " + v.k.String() + ", not a VARIANT"}
+				return variant.Variant{}, false, &evalError{msg: x.Name + ": the first argument is a " + v.k.String() + ", not a VARIANT"}
 			}
-			sub, ok, err := v.v.Get(path)
+			return v.v.Get(path)
+		}
+		if len(args) == 2 {
+			return func(r *evalRow) (value, error) {
+				sub, ok, err := get(r)
+				if err != nil || !ok {
+					return nullValue(), err
+				}
+				return value{k: kindVariant, v: sub}, nil
+			}, nil
+		}
+		t, err := constType(x)
+		if err != nil {
+			return nil, err
+		}
+		mode := variant.CastStrict
+		if x.Name == "try_variant_get" {
+			mode = variant.CastLenient
+		}
+		where := " at path " + x.Args[1].String() + " as " + t.String()
+		return func(r *evalRow) (value, error) {
+			sub, ok, err := get(r)
+			if err != nil || !ok {
+				return nullValue(), err
+			}
+			out, err := castValue(sub, t, mode)
 			if err != nil {
-				return value{}, err
+				return value{}, &evalError{msg: x.Name + where + ": " + err.Error(), err: err}
 			}
-			if !ok {
-				return nullValue(), nil
-			}
-			return value{k: kindVariant, v: sub}, nil
+			return out, nil
 		}, nil
 	case "is_variant_null":
 		if err := arity(1); err != nil {
@@ -102,6 +130,76 @@ func constPath(x *funcExpr) (variant.Path, error) {
 		return variant.Path{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": " + err.Error()}
 	}
 	return p, nil
+}
+
+// constType parses the type argument of variant_get, which must be a string
+// literal.
+func constType(x *funcExpr) (variant.SQLType, error) {
+	var s string
+	lit, ok := x.Args[2].(*literalExpr)
+	if ok {
+		s, ok = lit.Value.(string)
+	}
+	if !ok {
+		return variant.SQLType{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": the type must be a string literal"}
+	}
+	t, err := variant.ParseSQLType(s)
+	if err != nil {
+		return variant.SQLType{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": " + err.Error()}
+	}
+	return t, nil
+}
+
+// castValue converts a Variant to the SQL type t without boxing; a failed
+// cast in lenient mode and the Variant null give NULL.
+func castValue(v variant.Variant, t variant.SQLType, mode variant.CastMode) (value, error) {
+	var (
+		out value
+		ok  bool
+		err error
+	)
+	switch t.Kind {
+	case variant.SQLBoolean:
+		var b bool
+		b, ok, err = v.CastBool(mode)
+		out = boolValue(b)
+	case variant.SQLTinyint, variant.SQLSmallint, variant.SQLInt, variant.SQLBigint:
+		out.k = kindInt
+		out.i, ok, err = v.CastInt64(t.Kind, mode)
+	case variant.SQLFloat, variant.SQLDouble:
+		out.k = kindFloat
+		out.f, ok, err = v.CastFloat64(t.Kind, mode)
+	case variant.SQLDecimal:
+		out.k = kindDecimal
+		out.d, ok, err = v.CastDecimal(t, mode)
+	case variant.SQLString:
+		out.k = kindString
+		out.s, ok, err = v.CastString(mode)
+	case variant.SQLTime:
+		// A time of day comes out as its text, HH:MM:SS.ffffff.
+		var d time.Duration
+		if d, ok, err = v.CastTimeOfDay(mode); ok {
+			out = stringValue(variant.Time(d.Microseconds()).String())
+		}
+	case variant.SQLUUID:
+		// A uuid comes out as its canonical text.
+		var u uuid.UUID
+		if u, ok, err = v.CastUUID(mode); ok {
+			out = stringValue(u.String())
+		}
+	case variant.SQLBinary:
+		out.k = kindBytes
+		out.b, ok, err = v.CastBinary(mode)
+	case variant.SQLDate, variant.SQLTimestamp, variant.SQLTimestampNTZ:
+		out.k = kindTime
+		out.t, ok, err = v.CastTime(t.Kind, mode)
+	case variant.SQLVariant:
+		return value{k: kindVariant, v: v}, nil
+	}
+	if err != nil || !ok {
+		return nullValue(), err
+	}
+	return out, nil
 }
 
 // parseDecimalLiteral reads a numeric literal with a fraction exactly; one

@@ -119,10 +119,16 @@ func truthValue(x value) (truth, error) {
 	return unknown, &evalError{msg: "a " + x.k.String() + " value is not a condition"}
 }
 
-// evalError is a failure while evaluating an expression on a row.
-type evalError struct{ msg string }
+// evalError is a failure while evaluating an expression on a row; err, when
+// set, is the cause (a variant.ErrCast, say) for errors.Is.
+type evalError struct {
+	msg string
+	err error
+}
 
 func (e *evalError) Error() string { return "parquetvariant: " + e.msg }
+
+func (e *evalError) Unwrap() error { return e.err }
 
 // scalarOf turns a Variant into the SQL value of its primitive, so that it
 // compares with constants: numbers, strings, booleans, binary, dates and
