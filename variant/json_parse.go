@@ -96,6 +96,9 @@ type jsonParser struct {
 	// objStart is the input offset of each object open in this parse, for
 	// errors found when it closes.
 	objStart []int64
+	// keyCache maps a depth and field position to the key id last seen
+	// there; see key.
+	keyCache [256]int
 }
 
 var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
@@ -183,14 +186,64 @@ func (p *jsonParser) step(b *Builder, base int) error {
 			s = p.str
 		}
 		if top := len(b.stack) - 1; top >= base && b.stack[top].object && !b.stack[top].haveKey {
-			b.keyBytes(s)
+			p.key(b, s)
 		} else {
 			b.appendStringBytes(s)
 		}
 	default:
-		b.AppendNumber(string(raw))
+		if n, ok := smallInt(raw); ok {
+			b.AppendInt(n)
+		} else {
+			b.AppendNumber(string(raw))
+		}
 	}
 	return p.builderError(b, off)
+}
+
+// smallInt returns the value of a JSON number that is an integer of at most
+// 18 digits, which always fits an int64; [Builder.AppendNumber] types such a
+// number with [Builder.AppendInt], as it is done here without its checks.
+func smallInt(raw []byte) (int64, bool) {
+	digits := raw
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if raw[0] == '-' {
+		n = -n
+	}
+	return n, true
+}
+
+// key sets the key of the next field of the innermost object. A document
+// usually repeats the same keys in the same places (an array of similar
+// objects), so the id last found for the same depth and field position is
+// tried first, checked by comparing the key; otherwise the builder's
+// dictionary is searched. Either way the key is copied only when it is new.
+func (p *jsonParser) key(b *Builder, name []byte) {
+	if b.hasMeta || b.err != nil {
+		b.keyBytes(name)
+		return
+	}
+	f := &b.stack[len(b.stack)-1]
+	slot := &p.keyCache[(len(b.stack)*31+len(b.fields)-f.first)%len(p.keyCache)]
+	if id := *slot; id < len(b.keys) && b.keys[id] == string(name) {
+		f.keyID, f.haveKey = id, true
+		return
+	}
+	b.keyBytes(name)
+	if b.err == nil {
+		*slot = f.keyID
+	}
 }
 
 // keyBytes is Key for a name in a reused buffer: a key seen before is found
