@@ -175,7 +175,9 @@ func TestParseJSONErrors(t *testing.T) {
 		{"trailing bracket", `[1]]`, 3, nil},
 		{"invalid UTF-8 in string", "[\"a\xff\"]", 3, nil},
 		{"invalid UTF-8 in key", "{\"\xc3\":1}", 2, nil},
-		{"lone surrogate escape is fine, bad escape is not", `"\x"`, 1, nil},
+		{"bad escape", `"\x"`, 1, nil},
+		// An escaped lone surrogate stands for no character, so it has no UTF-8 form.
+		{"lone surrogate", `["\ud800"]`, 2, nil},
 		{"duplicate key", `{"a":1,"b":2,"a":3}`, 0, ErrDuplicateKey},
 		{"too deep", strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1), MaxDepth, ErrTooDeep},
 		{"too deep objects", strings.Repeat(`{"a":`, MaxDepth+1) + "1" + strings.Repeat("}", MaxDepth+1), 5 * MaxDepth, ErrTooDeep},
@@ -476,4 +478,24 @@ func TestParseJSONErrorsAreNotBuilderMisuse(t *testing.T) {
 		require.Error(t, err)
 		assert.False(t, errors.Is(err, ErrBuilder), in)
 	}
+}
+
+func TestParseJSONCopiesEachKeyOnce(t *testing.T) {
+	doc := eventDoc(8 << 10)
+	v, err := ParseJSON(doc)
+	require.NoError(t, err)
+	keys := v.Metadata().Len()
+	require.Equal(t, 17, keys)
+
+	// Parsing into a reused builder allocates only the copy of each distinct
+	// key, once per document, however often the key repeats.
+	var b Builder
+	allocs := testing.AllocsPerRun(50, func() {
+		b.Reset()
+		require.NoError(t, b.AppendJSON(doc))
+		_, err := b.Build()
+		require.NoError(t, err)
+	})
+	assert.LessOrEqual(t, allocs, float64(keys)+1)
+	assert.Greater(t, strings.Count(string(doc), `"sku"`), 50)
 }
