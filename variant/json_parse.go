@@ -191,37 +191,51 @@ func (p *jsonParser) step(b *Builder, base int) error {
 			b.appendStringBytes(s)
 		}
 	default:
-		if n, ok := smallInt(raw); ok {
-			b.AppendInt(n)
-		} else {
-			b.AppendNumber(string(raw))
-		}
+		appendJSONNumber(b, raw)
 	}
 	return p.builderError(b, off)
 }
 
-// smallInt returns the value of a JSON number that is an integer of at most
-// 18 digits, which always fits an int64; [Builder.AppendNumber] types such a
-// number with [Builder.AppendInt], as it is done here without its checks.
-func smallInt(raw []byte) (int64, bool) {
+// appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
+// does. The common short forms are read here without copying raw to a
+// string: an integer of at most 18 digits (which always fits an int64) goes
+// to [Builder.AppendInt], a number with a fraction and at most 18 digits in
+// all to [Builder.AppendDecimal] with the scale as written, exactly the
+// calls AppendNumber makes for them; everything else goes to AppendNumber.
+func appendJSONNumber(b *Builder, raw []byte) {
 	digits := raw
-	if len(digits) > 0 && digits[0] == '-' {
+	neg := digits[0] == '-'
+	if neg {
 		digits = digits[1:]
 	}
-	if len(digits) == 0 || len(digits) > 18 {
-		return 0, false
+	if len(digits) > 19 {
+		b.AppendNumber(string(raw))
+		return
 	}
 	var n int64
-	for _, c := range digits {
-		if c < '0' || c > '9' {
-			return 0, false
+	scale := -1
+	for i, c := range digits {
+		switch {
+		case c >= '0' && c <= '9':
+			n = n*10 + int64(c-'0')
+		case c == '.':
+			scale = len(digits) - i - 1
+		default: // an exponent
+			b.AppendNumber(string(raw))
+			return
 		}
-		n = n*10 + int64(c-'0')
 	}
-	if raw[0] == '-' {
+	if neg {
 		n = -n
 	}
-	return n, true
+	switch {
+	case scale >= 0:
+		b.AppendDecimal(Decimal{hi: n >> 63, lo: uint64(n), scale: uint8(scale)})
+	case len(digits) <= 18:
+		b.AppendInt(n)
+	default:
+		b.AppendNumber(string(raw))
+	}
 }
 
 // key sets the key of the next field of the innermost object. A document

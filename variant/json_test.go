@@ -4,6 +4,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -498,4 +500,42 @@ func TestParseJSONCopiesEachKeyOnce(t *testing.T) {
 	})
 	assert.LessOrEqual(t, allocs, float64(keys)+1)
 	assert.Greater(t, strings.Count(string(doc), `"sku"`), 50)
+}
+
+func TestAppendJSONNumberMatchesAppendNumber(t *testing.T) {
+	nums := []string{
+		"0", "-0", "0.0", "-0.0", "1", "-1", "127", "128", "-128", "-129", "32767", "32768",
+		"2147483647", "2147483648", "-2147483649", "999999999999999999", "-999999999999999999",
+		"1000000000000000000", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+		"12.50", "0.1", "-0.001", "99999999.9", "999999999.9", "0.000000000000000001",
+		"-99999999999999999.9", "999999999999999999.9", "1.000000000000000000", "1e2", "-1.5E-3",
+		"0.5e1", "123456789012345678901234567890",
+	}
+	r := rand.New(rand.NewPCG(7, 7))
+	for range 2000 {
+		digits := strconv.FormatUint(r.Uint64N(1<<62)>>r.UintN(62), 10)
+		if r.IntN(2) == 0 {
+			at := r.IntN(len(digits))
+			digits = digits[:at] + "." + digits[at:]
+			if digits[0] == '.' {
+				digits = "0" + digits
+			}
+			if digits[len(digits)-1] == '.' {
+				digits += "0"
+			}
+		}
+		if r.IntN(2) == 0 {
+			digits = "-" + digits
+		}
+		nums = append(nums, digits)
+	}
+	for _, num := range nums {
+		var fast, slow Builder
+		appendJSONNumber(&fast, []byte(num))
+		slow.AppendNumber(num)
+		fv, ferr := fast.Build()
+		sv, serr := slow.Build()
+		require.Equal(t, serr, ferr, num)
+		require.Equal(t, sv.Bytes(), fv.Bytes(), num)
+	}
 }
