@@ -46,7 +46,7 @@ func ParseJSON(data []byte) (Variant, error) {
 // ParseJSONWith is [ParseJSON] with options.
 func ParseJSONWith(data []byte, opts ParseOptions) (Variant, error) {
 	b := builderPool.Get().(*Builder)
-	defer builderPool.Put(b)
+	defer putBuilder(b)
 	b.Reset()
 	b.SetLastWins(opts.LastWins)
 	if err := b.AppendJSON(data); err != nil {
@@ -60,6 +60,16 @@ func ParseJSONWith(data []byte, opts ParseOptions) (Variant, error) {
 }
 
 var builderPool = sync.Pool{New: func() any { return new(Builder) }}
+
+// maxPooledBuffer caps the buffer bytes a pooled Builder keeps: one that
+// built a larger value is dropped rather than kept for the next parse.
+const maxPooledBuffer = 4 << 20
+
+func putBuilder(b *Builder) {
+	if cap(b.buf)+cap(b.scratch) <= maxPooledBuffer {
+		builderPool.Put(b)
+	}
+}
 
 // AppendJSON parses the JSON document data (by the rules of [ParseJSON]) and
 // appends it as one value, which may be the top-level value or a value inside
@@ -301,7 +311,7 @@ func (p *jsonParser) builderError(b *Builder, off int64) error {
 	}
 	msg := e.Msg
 	if e.Err == ErrDuplicateKey {
-		msg = "key " + msg + " twice in the object that starts here"
+		msg = "key " + msg + " given twice in the object that starts here"
 	}
 	if e.Err == ErrInvalidJSON {
 		return jsonError(nil, off, msg)

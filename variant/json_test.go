@@ -408,6 +408,14 @@ func TestJSONPackageInterop(t *testing.T) {
 }
 
 func TestParseJSONOwnsMemory(t *testing.T) {
+	in := []byte(`{"k\u00e9":["a\nb",1.5]}`)
+	orig := string(in)
+	v, err := ParseJSON(in)
+	require.NoError(t, err)
+	assert.Equal(t, orig, string(in), "input unchanged")
+	clear(in)
+	assert.Equal(t, `{"ké":["a\nb",1.5]}`, v.String())
+
 	a, err := ParseJSON([]byte(`{"a":"first"}`))
 	require.NoError(t, err)
 	b, err := ParseJSON([]byte(`{"b":"second value here"}`))
