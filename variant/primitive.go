@@ -82,9 +82,12 @@ func (v Variant) Float64() (float64, error) {
 		f, err := v.Float32()
 		return float64(f), err
 	}
+	if len(v.value) == 0 || v.value[0] != byte(PrimitiveDouble)<<2 {
+		return 0, mismatch("double or float", v.Type())
+	}
 	b, err := v.payload(PrimitiveDouble, "double")
 	if err != nil {
-		return 0, mismatch("double or float", v.Type())
+		return 0, err
 	}
 	return math.Float64frombits(binary.LittleEndian.Uint64(b)), nil
 }
@@ -168,27 +171,41 @@ func (v Variant) TimeMicros() (int64, error) {
 // microseconds since the epoch, and whether it is adjusted to UTC (false for
 // timestamp_ntz, whose value is a wall clock).
 func (v Variant) TimestampMicros() (micros int64, utc bool, err error) {
-	if b, err := v.payload(PrimitiveTimestamp, "timestamp"); err == nil {
+	switch v.Type() {
+	case TypeTimestamp:
+		b, err := v.payload(PrimitiveTimestamp, "timestamp")
+		if err != nil {
+			return 0, false, err
+		}
 		return int64(binary.LittleEndian.Uint64(b)), true, nil
+	case TypeTimestampNTZ:
+		b, err := v.payload(PrimitiveTimestampNTZ, "timestamp_ntz")
+		if err != nil {
+			return 0, false, err
+		}
+		return int64(binary.LittleEndian.Uint64(b)), false, nil
 	}
-	b, err := v.payload(PrimitiveTimestampNTZ, "timestamp_ntz")
-	if err != nil {
-		return 0, false, mismatch("timestamp or timestamp_ntz", v.Type())
-	}
-	return int64(binary.LittleEndian.Uint64(b)), false, nil
+	return 0, false, mismatch("timestamp or timestamp_ntz", v.Type())
 }
 
 // TimestampNanos returns a timestamp_nanos or timestamp_ntz_nanos as
 // nanoseconds since the epoch, and whether it is adjusted to UTC.
 func (v Variant) TimestampNanos() (nanos int64, utc bool, err error) {
-	if b, err := v.payload(PrimitiveTimestampNanos, "timestamp_nanos"); err == nil {
+	switch v.Type() {
+	case TypeTimestampNanos:
+		b, err := v.payload(PrimitiveTimestampNanos, "timestamp_nanos")
+		if err != nil {
+			return 0, false, err
+		}
 		return int64(binary.LittleEndian.Uint64(b)), true, nil
+	case TypeTimestampNTZNanos:
+		b, err := v.payload(PrimitiveTimestampNTZNanos, "timestamp_ntz_nanos")
+		if err != nil {
+			return 0, false, err
+		}
+		return int64(binary.LittleEndian.Uint64(b)), false, nil
 	}
-	b, err := v.payload(PrimitiveTimestampNTZNanos, "timestamp_ntz_nanos")
-	if err != nil {
-		return 0, false, mismatch("timestamp_nanos or timestamp_ntz_nanos", v.Type())
-	}
-	return int64(binary.LittleEndian.Uint64(b)), false, nil
+	return 0, false, mismatch("timestamp_nanos or timestamp_ntz_nanos", v.Type())
 }
 
 // Timestamp returns any of the four timestamp types as a time.Time in UTC.
