@@ -15,7 +15,7 @@ import (
 // as a decimal or an integer unless it has an exponent (design section 6
 // types numbers by how they are written), so a value holding a double is
 // checked for a stable text instead: printing it, parsing that and printing
-// again gives the same text. The seed corpus is testdata/fuzz/FuzzParseJSON
+// again gives the same text, but for the sign of a zero double. The seed corpus is testdata/fuzz/FuzzParseJSON
 // and the canonical documents of the JSON tests.
 func FuzzParseJSON(f *testing.F) {
 	for _, doc := range canonical {
@@ -66,7 +66,10 @@ func FuzzParseJSON(f *testing.F) {
 		if err != nil {
 			t.Fatalf("MarshalJSON of the reparsed value: %v", err)
 		}
-		if !bytes.Equal(out, out2) {
+		// A double -0.0 prints as -0.0, which reads back as a decimal 0.0:
+		// decimals have no negative zero.
+		negZero, zero := []byte("-0.0"), []byte("0.0")
+		if !bytes.Equal(bytes.ReplaceAll(out, negZero, zero), bytes.ReplaceAll(out2, negZero, zero)) {
 			t.Fatalf("text not stable: %q then %q", out, out2)
 		}
 	})
