@@ -86,6 +86,10 @@ func TestScanNull(t *testing.T) {
 	dv, err := sql.Null[Variant]{}.Value()
 	require.NoError(t, err)
 	assert.Nil(t, dv)
+
+	dv, err = sql.Null[Variant]{V: n.V, Valid: true}.Value()
+	require.NoError(t, err)
+	assert.Equal(t, "null", dv)
 }
 
 func TestValue(t *testing.T) {
