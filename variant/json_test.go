@@ -492,6 +492,9 @@ func TestParseJSONErrorsAreNotBuilderMisuse(t *testing.T) {
 }
 
 func TestParseJSONCopiesEachKeyOnce(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items at random under the race detector")
+	}
 	doc := eventDoc(8 << 10)
 	v, err := ParseJSON(doc)
 	require.NoError(t, err)
