@@ -61,8 +61,9 @@ func ParseJSONWith(data []byte, opts ParseOptions) (Variant, error) {
 
 var builderPool = sync.Pool{New: func() any { return new(Builder) }}
 
-// maxPooledBuffer caps the buffer bytes a pooled Builder keeps: one that
-// built a larger value is dropped rather than kept for the next parse.
+// maxPooledBuffer caps the buffer bytes pooled parse state keeps: a Builder
+// that built a larger value is dropped, a larger string buffer released,
+// rather than kept for the next parse.
 const maxPooledBuffer = 4 << 20
 
 func putBuilder(b *Builder) {
@@ -90,6 +91,9 @@ func (b *Builder) AppendJSON(data []byte) error {
 	err := p.parse(b)
 	p.data, p.rd = nil, bytes.Buffer{}
 	p.dec.Reset(&p.rd)
+	if cap(p.str) > maxPooledBuffer {
+		p.str = nil
+	}
 	if err != nil {
 		b.err = err
 	}
