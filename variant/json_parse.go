@@ -78,7 +78,7 @@ func putBuilder(b *Builder) {
 // nesting limit [MaxDepth] counts the objects and arrays already open. On
 // error the builder keeps the error (see [Builder.Err]) and AppendJSON
 // returns it; it is an [*Error] wrapping [ErrInvalidJSON] with the byte
-// offset in data.
+// offset in data. The builder copies what it needs: data is not retained.
 func (b *Builder) AppendJSON(data []byte) error {
 	if b.err != nil {
 		return b.err
