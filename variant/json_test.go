@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	pqvariant "github.com/parquet-go/parquet-go/variant"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -549,5 +550,31 @@ func TestAppendJSONNumberMatchesAppendNumber(t *testing.T) {
 		sv, serr := slow.Build()
 		require.Equal(t, serr, ferr, num)
 		require.Equal(t, sv.Bytes(), fv.Bytes(), num)
+	}
+}
+
+// TestParseJSONReadByParquetGo reads what ParseJSON builds with parquet-go's
+// variant package, an independent implementation, and compares the values
+// with encoding/json's reading of the same text. Documents with decimals
+// are only checked to decode: parquet-go returns their unscaled integer.
+func TestParseJSONReadByParquetGo(t *testing.T) {
+	docs := append([]string{string(eventDoc(4 << 10))}, canonical...)
+	for _, doc := range docs {
+		v, err := ParseJSON([]byte(doc))
+		require.NoError(t, err)
+		got, err := pqvariant.Unmarshal(v.Metadata().Bytes(), v.Bytes())
+		require.NoError(t, err, doc)
+		isDecimal := func(typ Type) bool {
+			return typ == TypeDecimal4 || typ == TypeDecimal8 || typ == TypeDecimal16
+		}
+		if holds(t, v, isDecimal) {
+			continue
+		}
+		text, err := json.Marshal(got)
+		require.NoError(t, err)
+		var a, b any
+		require.NoError(t, json.Unmarshal(text, &a))
+		require.NoError(t, json.Unmarshal([]byte(doc), &b))
+		assert.Equal(t, b, a, doc)
 	}
 }
