@@ -47,8 +47,8 @@ import (
 //	                                     else a decimal16 of scale 0 (up to 38 digits,
 //	                                     else ErrOverflow); a nil *big.Int is null
 //	json.Number                          typed like parse_json ([Builder.AppendNumber])
-//	json.RawMessage                      not supported (an ErrUnsupportedType): JSON
-//	                                     text is parsed, never stored as binary
+//	json.RawMessage                      parsed like parse_json ([ParseJSON]), never
+//	                                     stored as binary; invalid JSON is ErrInvalidJSON
 //	Variant                              copied, keys re-coded into the new dictionary
 //	map[string]T                         object (T any supported type); a nil map
 //	                                     is an empty object, not null
@@ -83,9 +83,7 @@ func Of(x any) (Variant, error) {
 		}
 	}
 	b.Reset()
-	if cap(b.buf) <= maxPooledBuilder {
-		builderPool.Put(b)
-	}
+	putBuilder(b)
 	return v, err
 }
 
@@ -99,11 +97,9 @@ func MustOf(x any) Variant {
 	return v
 }
 
-// builderPool holds the builders of Of; a builder that grew past
-// maxPooledBuilder bytes is dropped rather than kept.
+// builderPool holds the builders of Of and ParseJSON; putBuilder drops a
+// builder that grew past maxPooledBuffer bytes rather than keeping it.
 var builderPool = sync.Pool{New: func() any { return new(Builder) }}
-
-const maxPooledBuilder = 1 << 20
 
 // encoder appends Go values to a builder.
 type encoder struct {
@@ -203,8 +199,8 @@ func (e *encoder) value(x any, depth int) error {
 	case json.Number:
 		b.AppendNumber(string(x))
 	case json.RawMessage:
-		// JSON text, not binary: refused rather than stored as bytes.
-		return ofError(ErrUnsupportedType, "json.RawMessage")
+		// JSON text, parsed like parse_json, never stored as binary.
+		return b.AppendJSON(x)
 	case Variant:
 		b.AppendVariant(x)
 	case map[string]any:

@@ -162,8 +162,7 @@ func TestOfErrors(t *testing.T) {
 		{"chan", make(chan int), ErrUnsupportedType, "chan int", ""},
 		{"int keys", map[int]string{1: "a"}, ErrUnsupportedType, "map[int]string", ""},
 		{"func", func() {}, ErrUnsupportedType, "func()", ""},
-		{"json.RawMessage", json.RawMessage(`{"a":1}`), ErrUnsupportedType, "json.RawMessage", ""},
-		{"[]json.RawMessage", []json.RawMessage{json.RawMessage(`1`)}, ErrUnsupportedType, "json.RawMessage", "$[0]"},
+		{"invalid json.RawMessage", json.RawMessage(`{"a":}`), ErrInvalidJSON, "", ""},
 		{"nested path", map[string]any{"a": []any{1, struct{}{}}}, ErrUnsupportedType, "struct {}", "$.a[1]"},
 		{"quoted key path", map[string]any{"a b": map[string]any{"c": uint64(math.MaxUint64)}}, ErrOverflow, "", "$['a b'].c"},
 		{"reflected path", map[string][]any{"k": {"x", complex(1, 2)}}, ErrUnsupportedType, "complex128", "$.k[1]"},
@@ -401,5 +400,24 @@ func TestInterfaceRoundTrip(t *testing.T) {
 		require.NoError(t, err)
 		ntz := v.Type() == TypeTimestampNTZ || v.Type() == TypeTimestampNTZNanos
 		assert.Equal(t, !ntz, eq, "Equal after round trip of %s", tc.in)
+	}
+}
+
+// TestOfRawMessage: json.RawMessage is JSON text, parsed with the rules of
+// parse_json wherever it stands.
+func TestOfRawMessage(t *testing.T) {
+	v, err := Of(map[string]any{"doc": json.RawMessage(`{"b":[1,2.50],"a":null}`), "n": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.String(); got != `{"doc":{"a":null,"b":[1,2.50]},"n":1}` {
+		t.Fatalf("got %s", got)
+	}
+	w, err := Of([]json.RawMessage{json.RawMessage(`"x"`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := w.String(); got != `["x"]` {
+		t.Fatalf("got %s", got)
 	}
 }

@@ -1,0 +1,355 @@
+package variant
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"sync"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// ParseOptions changes how [ParseJSONWith] reads a document.
+type ParseOptions struct {
+	// LastWins makes a key given twice in one object keep its last value
+	// (the DSN option duplicate_keys=last) instead of failing with
+	// [ErrDuplicateKey]. The object then has the key once, so field lookup,
+	// key listing and JSON output agree.
+	LastWins bool
+}
+
+// ParseJSON parses one JSON document (RFC 8259) into a Variant, the
+// parse_json of design section 6:
+//
+//   - objects become objects with a sorted dictionary of their keys, arrays
+//     become arrays, strings strings, true/false booleans and null the
+//     Variant null;
+//   - numbers are typed as [Builder.AppendNumber] says: the smallest integer
+//     type, decimal16 for integers of up to 38 digits, a decimal keeping the
+//     scale as written for numbers with a fraction ("12.50" is a decimal4 of
+//     scale 2), a double for an exponent or more than 38 digits.
+//
+// A key given twice in one object is an [ErrDuplicateKey] (see
+// [ParseJSONWith] to keep the last value instead). Invalid UTF-8, a syntax
+// error, a number beyond the range of a double, nesting deeper than
+// [MaxDepth] objects and arrays ([ErrTooDeep]) and anything but whitespace
+// after the value are errors. Every error is an [*Error] that wraps
+// [ErrInvalidJSON], and also ErrDuplicateKey or ErrTooDeep when one of them
+// is the cause, with the byte offset in data where the fault was found.
+//
+// The Variant owns its memory: it shares nothing with data.
+func ParseJSON(data []byte) (Variant, error) {
+	return ParseJSONWith(data, ParseOptions{})
+}
+
+// ParseJSONWith is [ParseJSON] with options.
+func ParseJSONWith(data []byte, opts ParseOptions) (Variant, error) {
+	b := builderPool.Get().(*Builder)
+	defer putBuilder(b)
+	b.Reset()
+	b.SetLastWins(opts.LastWins)
+	if err := b.AppendJSON(data); err != nil {
+		return Variant{}, err
+	}
+	v, err := b.Build()
+	if err != nil {
+		return Variant{}, err
+	}
+	return v.Clone(), nil
+}
+
+// maxPooledBuffer caps the buffer bytes pooled parse state keeps: a Builder
+// that built a larger value is dropped, a larger string buffer released,
+// rather than kept for the next parse.
+const maxPooledBuffer = 4 << 20
+
+func putBuilder(b *Builder) {
+	if cap(b.buf)+cap(b.scratch) <= maxPooledBuffer {
+		builderPool.Put(b)
+	}
+}
+
+// AppendJSON parses the JSON document data (by the rules of [ParseJSON]) and
+// appends it as one value, which may be the top-level value or a value inside
+// an open object or array. Duplicate keys follow [Builder.SetLastWins]; the
+// nesting limit [MaxDepth] counts the objects and arrays already open. On
+// error the builder keeps the error (see [Builder.Err]) and AppendJSON
+// returns it; it is an [*Error] wrapping [ErrInvalidJSON] with the byte
+// offset in data. The builder copies what it needs: data is not retained.
+func (b *Builder) AppendJSON(data []byte) error {
+	if b.err != nil {
+		return b.err
+	}
+	p := parserPool.Get().(*jsonParser)
+	defer parserPool.Put(p)
+	p.data = data
+	p.rd = *bytes.NewBuffer(data)
+	p.dec.Reset(&p.rd, jsontext.AllowDuplicateNames(true))
+	err := p.parse(b)
+	p.data, p.rd = nil, bytes.Buffer{}
+	p.dec.Reset(&p.rd)
+	if cap(p.str) > maxPooledBuffer {
+		p.str = nil
+	}
+	if err != nil {
+		b.err = err
+	}
+	return err
+}
+
+// jsonParser holds the reusable state of one parse: the tokenizer, the input
+// it reads and a buffer for unescaped strings.
+type jsonParser struct {
+	dec  jsontext.Decoder
+	data []byte
+	rd   bytes.Buffer
+	str  []byte
+	// objStart is the input offset of each object open in this parse, for
+	// errors found when it closes.
+	objStart []int64
+	// keyCache maps a depth and field position to the key id last seen
+	// there; see key.
+	keyCache [256]int
+}
+
+var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
+
+// parse reads one value from p.dec into b, then checks that only whitespace
+// follows.
+func (p *jsonParser) parse(b *Builder) error {
+	base := len(b.stack)
+	p.objStart = p.objStart[:0]
+	for {
+		if err := p.step(b, base); err != nil {
+			return err
+		}
+		if len(b.stack) == base {
+			break
+		}
+	}
+	off := p.dec.InputOffset()
+	if _, err := p.dec.ReadToken(); err != io.EOF {
+		if err == nil {
+			for off < int64(len(p.data)) && isJSONSpace(p.data[off]) {
+				off++
+			}
+			return jsonError(nil, off, "data after the top-level value")
+		}
+		return p.syntaxError(err)
+	}
+	return nil
+}
+
+// step reads one token or scalar value and applies it to b.
+func (p *jsonParser) step(b *Builder, base int) error {
+	d := &p.dec
+	switch d.PeekKind() {
+	case '{', '[':
+		tok, err := d.ReadToken()
+		if err != nil {
+			return p.syntaxError(err)
+		}
+		off := d.InputOffset() - 1
+		if len(b.stack) >= MaxDepth {
+			return jsonError(ErrTooDeep, off, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
+		}
+		if tok.Kind() == '{' {
+			p.objStart = append(p.objStart, off)
+			b.BeginObject()
+		} else {
+			b.BeginArray()
+		}
+		return p.builderError(b, off)
+	case '}':
+		if _, err := d.ReadToken(); err != nil {
+			return p.syntaxError(err)
+		}
+		off := p.objStart[len(p.objStart)-1]
+		p.objStart = p.objStart[:len(p.objStart)-1]
+		b.EndObject()
+		return p.builderError(b, off)
+	case ']':
+		if _, err := d.ReadToken(); err != nil {
+			return p.syntaxError(err)
+		}
+		b.EndArray()
+		return p.builderError(b, d.InputOffset()-1)
+	}
+	raw, err := d.ReadValue()
+	if err != nil {
+		return p.syntaxError(err)
+	}
+	off := d.InputOffset() - int64(len(raw))
+	switch raw[0] {
+	case 'n':
+		b.AppendNull()
+	case 't':
+		b.AppendBool(true)
+	case 'f':
+		b.AppendBool(false)
+	case '"':
+		s := raw[1 : len(raw)-1]
+		if bytes.IndexByte(s, '\\') >= 0 {
+			p.str, err = jsontext.AppendUnquote(p.str[:0], raw)
+			if err != nil {
+				return jsonError(nil, off, err.Error())
+			}
+			s = p.str
+		}
+		if top := len(b.stack) - 1; top >= base && b.stack[top].object && !b.stack[top].haveKey {
+			p.key(b, s)
+		} else {
+			b.appendStringBytes(s)
+		}
+	default:
+		appendJSONNumber(b, raw)
+	}
+	return p.builderError(b, off)
+}
+
+// appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
+// does. The common short forms are read here without copying raw to a
+// string: an integer of at most 18 digits (which always fits an int64) goes
+// to [Builder.AppendInt], a number with a fraction and at most 18 digits in
+// all to [Builder.AppendDecimal] with the scale as written, exactly the
+// calls AppendNumber makes for them; everything else goes to AppendNumber.
+func appendJSONNumber(b *Builder, raw []byte) {
+	digits := raw
+	neg := digits[0] == '-'
+	if neg {
+		digits = digits[1:]
+	}
+	if len(digits) > 19 {
+		b.AppendNumber(string(raw))
+		return
+	}
+	var n int64
+	scale := -1
+	for i, c := range digits {
+		switch {
+		case c >= '0' && c <= '9':
+			n = n*10 + int64(c-'0')
+		case c == '.':
+			scale = len(digits) - i - 1
+		default: // an exponent
+			b.AppendNumber(string(raw))
+			return
+		}
+	}
+	if neg {
+		n = -n
+	}
+	switch {
+	case scale >= 0:
+		b.AppendDecimal(Decimal{hi: n >> 63, lo: uint64(n), scale: uint8(scale)})
+	case len(digits) <= 18:
+		b.AppendInt(n)
+	default:
+		b.AppendNumber(string(raw))
+	}
+}
+
+// key sets the key of the next field of the innermost object. A document
+// usually repeats the same keys in the same places (an array of similar
+// objects), so the id last found for the same depth and field position is
+// tried first, checked by comparing the key; otherwise the builder's
+// dictionary is searched. Either way the key is copied only when it is new.
+func (p *jsonParser) key(b *Builder, name []byte) {
+	if b.hasMeta || b.err != nil {
+		b.keyBytes(name)
+		return
+	}
+	f := &b.stack[len(b.stack)-1]
+	slot := &p.keyCache[(len(b.stack)*31+len(b.fields)-f.first)%len(p.keyCache)]
+	if id := *slot; id < len(b.keys) && b.keys[id] == string(name) {
+		f.keyID, f.haveKey = id, true
+		return
+	}
+	b.keyBytes(name)
+	if b.err == nil {
+		*slot = f.keyID
+	}
+}
+
+// keyBytes is Key for a name in a reused buffer: a key seen before is found
+// in the dictionary without copying name, so each distinct key is copied
+// once.
+func (b *Builder) keyBytes(name []byte) {
+	if b.err == nil && !b.hasMeta && len(b.stack) > 0 {
+		if f := &b.stack[len(b.stack)-1]; f.object && !f.haveKey {
+			if id, ok := b.keyIDs[string(name)]; ok {
+				f.keyID, f.haveKey = id, true
+				return
+			}
+		}
+	}
+	b.Key(string(name))
+}
+
+// appendStringBytes is AppendString for a string in a reused buffer.
+func (b *Builder) appendStringBytes(v []byte) {
+	if !b.begin() {
+		return
+	}
+	if len(v) <= 63 {
+		b.buf = append(b.buf, byte(len(v))<<2|byte(BasicShortString))
+	} else {
+		b.prim(PrimitiveString)
+		b.buf = appendUint(b.buf, uint32(len(v)), 4)
+	}
+	b.buf = append(b.buf, v...)
+}
+
+// builderError turns an error the builder met while taking the value that
+// starts at input offset off into a JSON error at that offset.
+func (p *jsonParser) builderError(b *Builder, off int64) error {
+	if b.err == nil {
+		return nil
+	}
+	var e *Error
+	if !errors.As(b.err, &e) {
+		return jsonError(nil, off, b.err.Error())
+	}
+	msg := e.Msg
+	if e.Err == ErrDuplicateKey {
+		msg = "key " + msg + " given twice in the object that starts here"
+	}
+	if e.Err == ErrInvalidJSON {
+		return jsonError(nil, off, msg)
+	}
+	return jsonError(e.Err, off, msg)
+}
+
+// syntaxError converts an error of the tokenizer.
+func (p *jsonParser) syntaxError(err error) error {
+	var se *jsontext.SyntacticError
+	if errors.As(err, &se) {
+		return jsonError(nil, se.ByteOffset, se.Err.Error())
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return jsonError(nil, int64(len(p.data)), "unexpected end of JSON input")
+	}
+	return jsonError(nil, p.dec.InputOffset(), err.Error())
+}
+
+// jsonError returns an [*Error] at offset off that wraps ErrInvalidJSON and,
+// when not nil, the more specific sentinel cause.
+func jsonError(cause error, off int64, msg string) error {
+	var err error = ErrInvalidJSON
+	if cause != nil {
+		err = &jsonCause{cause}
+	}
+	return &Error{Err: err, Offset: int(off), Msg: msg}
+}
+
+// jsonCause is a sentinel cause of a JSON error; it matches both
+// ErrInvalidJSON and the cause with errors.Is.
+type jsonCause struct{ cause error }
+
+func (c *jsonCause) Error() string   { return ErrInvalidJSON.Error() + ": " + c.cause.Error() }
+func (c *jsonCause) Unwrap() []error { return []error{ErrInvalidJSON, c.cause} }
+
+func isJSONSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r'
+}

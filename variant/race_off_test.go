@@ -1,0 +1,5 @@
+//go:build !race
+
+package variant
+
+const raceEnabled = false
