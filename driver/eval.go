@@ -16,9 +16,11 @@ type evalRow struct {
 	args []value
 }
 
-// scope names the columns an expression may refer to.
+// scope names the columns an expression may refer to, and carries the
+// connection's settings that change what functions do.
 type scope struct {
 	names []string
+	cfg   *Config
 }
 
 // lookup finds a column by name: exactly, or else case-insensitively when

@@ -186,3 +186,36 @@ func TestVariantGetCastErrors(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, got.isNull())
 }
+
+func TestJSONFunctions(t *testing.T) {
+	eval := func(q string, cfg *Config, args ...value) (value, error) {
+		p, err := parseSQL("SELECT " + q + " FROM t")
+		require.NoError(t, err, q)
+		f, err := compile(p.stmt.(*selectStmt).Items[0].Expr, &scope{cfg: cfg})
+		require.NoError(t, err, q)
+		return f(&evalRow{args: args})
+	}
+	got, err := eval(`to_json(parse_json('{"b":[1,2.50],"a":null}'))`, nil)
+	require.NoError(t, err)
+	require.Equal(t, stringValue(`{"a":null,"b":[1,2.50]}`), got)
+
+	got, err = eval(`to_json(variant_get(parse_json(?), '$.a'))`, nil, stringValue(`{"a":{"x":1}}`))
+	require.NoError(t, err)
+	require.Equal(t, stringValue(`{"x":1}`), got)
+
+	got, err = eval(`variant_typeof(parse_json('12.50'))`, nil)
+	require.NoError(t, err)
+	require.Equal(t, stringValue("decimal4"), got)
+
+	_, err = eval(`parse_json('{"a":1,"a":2}')`, nil)
+	require.ErrorIs(t, err, variant.ErrDuplicateKey)
+	last := NewConfig()
+	last.DuplicateKeys = DuplicateKeysLast
+	got, err = eval(`to_json(parse_json('{"a":1,"a":2}'))`, last)
+	require.NoError(t, err)
+	require.Equal(t, stringValue(`{"a":2}`), got)
+
+	got, err = eval(`parse_json(NULL)`, nil)
+	require.NoError(t, err)
+	require.True(t, got.isNull())
+}

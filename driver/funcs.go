@@ -82,6 +82,51 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 			}
 			return out, nil
 		}, nil
+	case "parse_json":
+		if err := arity(1); err != nil {
+			return nil, err
+		}
+		arg := args[0]
+		opts := variant.ParseOptions{LastWins: sc.cfg != nil && sc.cfg.DuplicateKeys == DuplicateKeysLast}
+		return func(r *evalRow) (value, error) {
+			v, err := arg(r)
+			if err != nil || v.isNull() {
+				return v, err
+			}
+			var text []byte
+			switch v.k {
+			case kindString:
+				text = []byte(v.s)
+			case kindBytes:
+				text = v.b
+			default:
+				return value{}, &evalError{msg: "parse_json: the argument is a " + v.k.String() + ", not JSON text"}
+			}
+			pv, err := variant.ParseJSONWith(text, opts)
+			if err != nil {
+				return value{}, &evalError{msg: "parse_json: " + err.Error(), err: err}
+			}
+			return value{k: kindVariant, v: pv}, nil
+		}, nil
+	case "to_json":
+		if err := arity(1); err != nil {
+			return nil, err
+		}
+		arg := args[0]
+		return func(r *evalRow) (value, error) {
+			v, err := arg(r)
+			if err != nil || v.isNull() {
+				return v, err
+			}
+			if v.k != kindVariant {
+				return value{}, &evalError{msg: "to_json: the argument is a " + v.k.String() + ", not a VARIANT"}
+			}
+			text, err := v.v.AppendJSON(nil)
+			if err != nil {
+				return value{}, &evalError{msg: "to_json: " + err.Error(), err: err}
+			}
+			return stringValue(string(text)), nil
+		}, nil
 	case "is_variant_null":
 		if err := arity(1); err != nil {
 			return nil, err
