@@ -1,0 +1,377 @@
+package driver
+
+import (
+	"encoding/binary"
+	"math"
+	"math/big"
+	"strconv"
+
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// aggSpec is one aggregate call of a grouped SELECT.
+type aggSpec struct {
+	name     string // count, sum, avg, min, max
+	distinct bool
+	star     bool     // COUNT(*)
+	arg      evalFunc // over the input row; nil for COUNT(*)
+}
+
+// Names of the group row's columns: key i, then aggregate j. They cannot
+// clash with a user's column names, which never hold a NUL byte here.
+func keyCol(i int) string { return "\x00k" + strconv.Itoa(i) }
+func aggCol(j int) string { return "\x00a" + strconv.Itoa(j) }
+
+// planGroups compiles a grouped SELECT: GROUP BY keys and aggregate
+// arguments over the input row; output columns, ORDER BY keys and HAVING
+// over the group row, in which every GROUP BY expression and every
+// aggregate call is a column.
+func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
+	keys := make([]expr, 0, len(s.GroupBy))
+	for _, g := range s.GroupBy {
+		if lit, ok := g.(*literalExpr); ok {
+			n, isInt := lit.Value.(int64)
+			if !isInt || n < 1 || n > int64(len(s.Items)) || s.Items[n-1].Star {
+				return &SQLError{Err: ErrSyntax, Pos: -1, Msg: "GROUP BY position " + lit.String() + " is not in the select list"}
+			}
+			g = s.Items[n-1].Expr
+		} else if c, ok := g.(*columnExpr); ok {
+			for _, it := range s.Items {
+				if !it.Star && it.Alias == c.Name {
+					g = it.Expr
+					break
+				}
+			}
+		}
+		if hasAggregate(g) {
+			return &SQLError{Err: ErrSyntax, Pos: -1, Msg: "aggregates are not allowed in GROUP BY"}
+		}
+		f, err := compile(g, in)
+		if err != nil {
+			return err
+		}
+		keys = append(keys, g)
+		p.keys = append(p.keys, f)
+	}
+	aggIndex := map[string]int{}
+	var names []string
+	for i := range keys {
+		names = append(names, keyCol(i))
+	}
+	var rewriteErr error
+	var toGroup func(e expr) expr
+	toGroup = func(e expr) expr {
+		for i, k := range keys {
+			if e.String() == k.String() {
+				return &columnExpr{Name: keyCol(i)}
+			}
+		}
+		switch x := e.(type) {
+		case *funcExpr:
+			if !aggregates[x.Name] {
+				break
+			}
+			key := x.String()
+			j, ok := aggIndex[key]
+			if !ok {
+				spec, err := compileAggregate(x, in)
+				if err != nil && rewriteErr == nil {
+					rewriteErr = err
+				}
+				j = len(p.aggs)
+				aggIndex[key] = j
+				p.aggs = append(p.aggs, spec)
+			}
+			return &columnExpr{Name: aggCol(j)}
+		case *columnExpr:
+			if rewriteErr == nil {
+				rewriteErr = &SQLError{Err: ErrSyntax, Pos: -1, Msg: "column " + quoteIdent(x.Name) + " must appear in GROUP BY or be used in an aggregate"}
+			}
+			return x
+		}
+		return mapChildren(e, toGroup)
+	}
+	rewritten := make([]expr, len(all))
+	for i, e := range all {
+		rewritten[i] = toGroup(e)
+	}
+	var having expr
+	if s.Having != nil {
+		having = toGroup(s.Having)
+	}
+	if rewriteErr != nil {
+		return rewriteErr
+	}
+	for j := range p.aggs {
+		names = append(names, aggCol(j))
+	}
+	gs := &scope{names: names, cfg: in.cfg}
+	for _, e := range rewritten {
+		f, err := compile(e, gs)
+		if err != nil {
+			return err
+		}
+		p.gproj = append(p.gproj, f)
+	}
+	if having != nil {
+		f, err := compile(having, gs)
+		if err != nil {
+			return err
+		}
+		p.having = f
+	}
+	return nil
+}
+
+// mapChildren returns a copy of e with fn applied to each direct child.
+func mapChildren(e expr, fn func(expr) expr) expr {
+	switch x := e.(type) {
+	case *compareExpr:
+		return &compareExpr{Op: x.Op, Left: fn(x.Left), Right: fn(x.Right)}
+	case *logicExpr:
+		return &logicExpr{And: x.And, Left: fn(x.Left), Right: fn(x.Right)}
+	case *arithExpr:
+		return &arithExpr{Op: x.Op, Left: fn(x.Left), Right: fn(x.Right)}
+	case *notExpr:
+		return &notExpr{E: fn(x.E)}
+	case *negExpr:
+		return &negExpr{E: fn(x.E)}
+	case *isNullExpr:
+		return &isNullExpr{E: fn(x.E), Not: x.Not}
+	case *inExpr:
+		list := make([]expr, len(x.List))
+		for i, it := range x.List {
+			list[i] = fn(it)
+		}
+		return &inExpr{E: fn(x.E), List: list, Not: x.Not}
+	case *betweenExpr:
+		return &betweenExpr{E: fn(x.E), Lo: fn(x.Lo), Hi: fn(x.Hi), Not: x.Not}
+	case *likeExpr:
+		l := &likeExpr{E: fn(x.E), Pattern: fn(x.Pattern), Not: x.Not}
+		if x.Escape != nil {
+			l.Escape = fn(x.Escape)
+		}
+		return l
+	case *funcExpr:
+		args := make([]expr, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = fn(a)
+		}
+		return &funcExpr{Name: x.Name, Args: args, Distinct: x.Distinct, Star: x.Star}
+	}
+	return e
+}
+
+func compileAggregate(x *funcExpr, in *scope) (aggSpec, error) {
+	spec := aggSpec{name: x.Name, distinct: x.Distinct, star: x.Star}
+	if x.Star {
+		return spec, nil
+	}
+	if len(x.Args) != 1 {
+		return spec, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": an aggregate takes one argument"}
+	}
+	if hasAggregate(x.Args[0]) {
+		return spec, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": aggregates do not nest"}
+	}
+	f, err := compile(x.Args[0], in)
+	if err != nil {
+		return spec, err
+	}
+	spec.arg = f
+	return spec, nil
+}
+
+// aggState accumulates one aggregate over one group.
+type aggState struct {
+	n    int64 // rows counted (COUNT) or values summed
+	kind kind  // of the sum: kindInt, then kindFloat or kindDecimal
+	i    int64
+	f    float64
+	d    *big.Int // decimal sum, unscaled at scale
+	sc   int
+	best value // MIN or MAX so far
+	seen map[string]struct{}
+}
+
+// add folds one input value into the state.
+func (st *aggState) add(spec *aggSpec, v value) error {
+	if spec.star {
+		st.n++
+		return nil
+	}
+	if v.k == kindVariant && spec.name != "count" {
+		v = scalarOf(v.v)
+	}
+	if v.isNull() {
+		return nil
+	}
+	if spec.distinct {
+		if st.seen == nil {
+			st.seen = map[string]struct{}{}
+		}
+		k, err := appendValueKey(nil, v)
+		if err != nil {
+			return err
+		}
+		if _, dup := st.seen[string(k)]; dup {
+			return nil
+		}
+		st.seen[string(k)] = struct{}{}
+	}
+	switch spec.name {
+	case "count":
+		st.n++
+	case "sum", "avg":
+		return st.sum(spec.name, v)
+	case "min", "max":
+		if st.best.isNull() {
+			st.best = v
+			return nil
+		}
+		c, ok := compareValues(v, st.best)
+		if !ok {
+			return &evalError{msg: spec.name + ": cannot compare " + v.k.String() + " with " + st.best.k.String()}
+		}
+		if spec.name == "min" && c < 0 || spec.name == "max" && c > 0 {
+			st.best = v
+		}
+	}
+	return nil
+}
+
+func (st *aggState) sum(name string, v value) error {
+	if !isNumeric(v.k) {
+		return &evalError{msg: name + " of a " + v.k.String() + " value"}
+	}
+	st.n++
+	if st.n == 1 {
+		st.kind = kindInt
+	}
+	switch {
+	case v.k == kindFloat || st.kind == kindFloat:
+		if st.kind != kindFloat {
+			st.f = st.total()
+			st.kind = kindFloat
+		}
+		st.f += toFloat(v)
+	case v.k == kindDecimal || st.kind == kindDecimal:
+		if st.kind == kindInt {
+			st.d = big.NewInt(st.i)
+			st.sc = 0
+			st.kind = kindDecimal
+		}
+		d := toDecimal(v)
+		u := d.Unscaled()
+		switch {
+		case d.Scale() > st.sc:
+			st.d.Mul(st.d, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d.Scale()-st.sc)), nil))
+			st.sc = d.Scale()
+		case d.Scale() < st.sc:
+			u.Mul(u, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(st.sc-d.Scale())), nil))
+		}
+		st.d.Add(st.d, u)
+	default:
+		s := st.i + v.i
+		if (s > st.i) != (v.i > 0) {
+			// An integer sum that leaves int64 goes on exactly as a decimal.
+			st.d = big.NewInt(st.i)
+			st.d.Add(st.d, big.NewInt(v.i))
+			st.kind = kindDecimal
+			return nil
+		}
+		st.i = s
+	}
+	return nil
+}
+
+// total is the sum as a float64.
+func (st *aggState) total() float64 {
+	switch st.kind {
+	case kindFloat:
+		return st.f
+	case kindDecimal:
+		f, _ := new(big.Float).SetInt(st.d).Float64()
+		return f / math.Pow10(st.sc)
+	}
+	return float64(st.i)
+}
+
+// result is the aggregate's value for the group.
+func (st *aggState) result(spec *aggSpec) (value, error) {
+	switch spec.name {
+	case "count":
+		if spec.star {
+			return intValue(st.n), nil
+		}
+		return intValue(st.n), nil
+	case "min", "max":
+		return st.best, nil
+	}
+	if st.n == 0 {
+		return nullValue(), nil
+	}
+	if spec.name == "avg" {
+		return floatValue(st.total() / float64(st.n)), nil
+	}
+	switch st.kind {
+	case kindFloat:
+		return floatValue(st.f), nil
+	case kindDecimal:
+		d, err := variant.DecimalFromBig(st.d, st.sc)
+		if err != nil {
+			return value{}, &evalError{msg: "sum out of the range of DECIMAL(38)", err: err}
+		}
+		return decimalValue(d), nil
+	}
+	return intValue(st.i), nil
+}
+
+// appendValueKey appends a byte key for v such that two values have equal
+// keys exactly when they are the same SQL value (for GROUP BY, DISTINCT and
+// COUNT(DISTINCT)). Variants use variant.AppendGroupKey, so an int8 1 and a
+// decimal 1.00 group together.
+func appendValueKey(dst []byte, v value) ([]byte, error) {
+	dst = append(dst, byte(v.k))
+	switch v.k {
+	case kindBool, kindInt:
+		dst = binary.BigEndian.AppendUint64(dst, uint64(v.i))
+	case kindFloat:
+		f := v.f
+		switch {
+		case f == 0:
+			f = 0
+		case math.IsNaN(f):
+			f = math.NaN()
+		}
+		dst = binary.BigEndian.AppendUint64(dst, math.Float64bits(f))
+	case kindDecimal:
+		dst = appendDecimalKey(dst, v.d)
+	case kindString:
+		dst = binary.AppendUvarint(dst, uint64(len(v.s)))
+		dst = append(dst, v.s...)
+	case kindBytes:
+		dst = binary.AppendUvarint(dst, uint64(len(v.b)))
+		dst = append(dst, v.b...)
+	case kindTime:
+		dst = binary.BigEndian.AppendUint64(dst, uint64(v.t.Unix()))
+		dst = binary.BigEndian.AppendUint32(dst, uint32(v.t.Nanosecond()))
+	case kindVariant:
+		return variant.AppendGroupKey(dst, v.v)
+	}
+	return dst, nil
+}
+
+// appendDecimalKey appends d without trailing fraction zeros, so 1.50 and
+// 1.5 have one key.
+func appendDecimalKey(dst []byte, d variant.Decimal) []byte {
+	for d.Scale() > 0 {
+		r, ok := d.Rescale(d.Scale() - 1)
+		if !ok {
+			break
+		}
+		d = r
+	}
+	dst = strconv.AppendInt(dst, int64(d.Scale()), 10)
+	dst = append(dst, ':')
+	return d.Append(dst)
+}

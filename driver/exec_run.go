@@ -1,0 +1,422 @@
+package driver
+
+import (
+	"container/heap"
+	"context"
+	"sort"
+
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// resultIter yields the rows of a query: each row holds the output columns
+// and is valid until the next call of next.
+type resultIter interface {
+	next() ([]value, bool, error)
+	close() error
+}
+
+// run executes the plan over src with the execution's arguments. Without
+// aggregation, DISTINCT or ORDER BY, rows stream one at a time; ORDER BY
+// with LIMIT keeps only OFFSET+LIMIT rows; aggregation keeps one state per
+// group.
+func (p *selectPlan) run(ctx context.Context, src rowSource, args []value) (resultIter, error) {
+	limit, err := count(p.limit, args, "LIMIT", -1)
+	if err != nil {
+		return nil, err
+	}
+	offset, err := count(p.offset, args, "OFFSET", 0)
+	if err != nil {
+		return nil, err
+	}
+	var rows resultIter
+	if p.grouped {
+		rows, err = p.groups(ctx, src, args)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		rows = &projectIter{p: p, src: src, r: evalRow{args: args}, ctx: ctx}
+	}
+	if p.distinct {
+		rows = &distinctIter{in: rows, width: len(p.names), seen: map[string]struct{}{}}
+	}
+	if len(p.order) > 0 {
+		sorted, err := p.sortRows(rows, limit, offset)
+		if err != nil {
+			rows.close()
+			return nil, err
+		}
+		rows = sorted
+	}
+	return &limitIter{in: rows, width: len(p.names), skip: offset, left: limit}, nil
+}
+
+// projectIter filters and projects the rows of a source.
+type projectIter struct {
+	p   *selectPlan
+	src rowSource
+	ctx context.Context
+	r   evalRow
+	out []value
+	n   int
+}
+
+func (it *projectIter) next() ([]value, bool, error) {
+	for {
+		if it.n++; it.n%1024 == 0 {
+			if err := it.ctx.Err(); err != nil {
+				return nil, false, err
+			}
+		}
+		ok, err := it.src.next()
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		it.r.cols = it.src.row()
+		if it.p.where != nil {
+			w, err := it.p.where(&it.r)
+			if err != nil {
+				return nil, false, err
+			}
+			t, err := truthValue(w)
+			if err != nil {
+				return nil, false, err
+			}
+			if t != trueT {
+				continue
+			}
+		}
+		it.out = it.out[:0]
+		for _, f := range it.p.proj {
+			v, err := f(&it.r)
+			if err != nil {
+				return nil, false, err
+			}
+			it.out = append(it.out, v)
+		}
+		return it.out, true, nil
+	}
+}
+
+func (it *projectIter) close() error { return it.src.close() }
+
+// group is the state of one GROUP BY group.
+type group struct {
+	keys []value
+	aggs []aggState
+}
+
+// groups reads the whole source into one state per group and returns the
+// group rows that pass HAVING, projected, in the order groups first appear.
+func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (resultIter, error) {
+	defer src.close()
+	byKey := map[string]*group{}
+	var order []*group
+	r := evalRow{args: args}
+	var key []byte
+	keyVals := make([]value, len(p.keys))
+	for n := 0; ; n++ {
+		if n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		ok, err := src.next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		r.cols = src.row()
+		if p.where != nil {
+			w, err := p.where(&r)
+			if err != nil {
+				return nil, err
+			}
+			t, err := truthValue(w)
+			if err != nil {
+				return nil, err
+			}
+			if t != trueT {
+				continue
+			}
+		}
+		key = key[:0]
+		for i, f := range p.keys {
+			v, err := f(&r)
+			if err != nil {
+				return nil, err
+			}
+			keyVals[i] = v
+			if key, err = appendValueKey(key, v); err != nil {
+				return nil, err
+			}
+		}
+		g := byKey[string(key)]
+		if g == nil {
+			g = &group{keys: detach(keyVals), aggs: make([]aggState, len(p.aggs))}
+			byKey[string(key)] = g
+			order = append(order, g)
+		}
+		for j := range p.aggs {
+			spec := &p.aggs[j]
+			var v value
+			if spec.arg != nil {
+				if v, err = spec.arg(&r); err != nil {
+					return nil, err
+				}
+				if spec.distinct || spec.name == "min" || spec.name == "max" {
+					v = detachValue(v)
+				}
+			}
+			if err := g.aggs[j].add(spec, v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// Aggregates without GROUP BY make one row even over no input.
+	if len(p.keys) == 0 && len(order) == 0 {
+		order = append(order, &group{aggs: make([]aggState, len(p.aggs))})
+	}
+	var out [][]value
+	gr := evalRow{args: args}
+	for _, g := range order {
+		cols := append([]value{}, g.keys...)
+		for j := range p.aggs {
+			v, err := g.aggs[j].result(&p.aggs[j])
+			if err != nil {
+				return nil, err
+			}
+			cols = append(cols, v)
+		}
+		gr.cols = cols
+		if p.having != nil {
+			h, err := p.having(&gr)
+			if err != nil {
+				return nil, err
+			}
+			t, err := truthValue(h)
+			if err != nil {
+				return nil, err
+			}
+			if t != trueT {
+				continue
+			}
+		}
+		row := make([]value, 0, len(p.gproj))
+		for _, f := range p.gproj {
+			v, err := f(&gr)
+			if err != nil {
+				return nil, err
+			}
+			row = append(row, v)
+		}
+		out = append(out, row)
+	}
+	return &sliceIter{rows: out}, nil
+}
+
+// detach copies values out of memory the source may reuse.
+func detach(vs []value) []value {
+	out := make([]value, len(vs))
+	for i, v := range vs {
+		out[i] = detachValue(v)
+	}
+	return out
+}
+
+func detachValue(v value) value {
+	switch v.k {
+	case kindBytes:
+		v.b = append([]byte(nil), v.b...)
+	case kindVariant:
+		v.v = v.v.Clone()
+	}
+	return v
+}
+
+// sliceIter yields rows held in memory.
+type sliceIter struct {
+	rows [][]value
+	i    int
+}
+
+func (it *sliceIter) next() ([]value, bool, error) {
+	if it.i >= len(it.rows) {
+		return nil, false, nil
+	}
+	it.i++
+	return it.rows[it.i-1], true, nil
+}
+
+func (it *sliceIter) close() error { return nil }
+
+// distinctIter drops rows whose output columns repeat an earlier row.
+type distinctIter struct {
+	in    resultIter
+	width int
+	seen  map[string]struct{}
+	key   []byte
+}
+
+func (it *distinctIter) next() ([]value, bool, error) {
+	for {
+		row, ok, err := it.in.next()
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		it.key = it.key[:0]
+		for _, v := range row[:it.width] {
+			if it.key, err = appendValueKey(it.key, v); err != nil {
+				return nil, false, err
+			}
+		}
+		if _, dup := it.seen[string(it.key)]; dup {
+			continue
+		}
+		it.seen[string(it.key)] = struct{}{}
+		return row, true, nil
+	}
+}
+
+func (it *distinctIter) close() error { return it.in.close() }
+
+// limitIter skips OFFSET rows, stops after LIMIT (when not negative) and
+// drops the hidden sort columns.
+type limitIter struct {
+	in         resultIter
+	width      int
+	skip, left int64
+}
+
+func (it *limitIter) next() ([]value, bool, error) {
+	for {
+		if it.left == 0 {
+			return nil, false, nil
+		}
+		row, ok, err := it.in.next()
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		if it.skip > 0 {
+			it.skip--
+			continue
+		}
+		if it.left > 0 {
+			it.left--
+		}
+		return row[:it.width], true, nil
+	}
+}
+
+func (it *limitIter) close() error { return it.in.close() }
+
+// sortRows reads every row and sorts them by the ORDER BY keys; with a
+// LIMIT only the first OFFSET+LIMIT rows are kept, in a heap. The sort is
+// stable: rows with equal keys keep their input order.
+func (p *selectPlan) sortRows(in resultIter, limit, offset int64) (resultIter, error) {
+	defer in.close()
+	h := &rowHeap{order: p.order}
+	keep := int64(-1)
+	if limit >= 0 {
+		keep = limit + offset
+	}
+	var seq int64
+	for {
+		row, ok, err := in.next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		if keep == 0 {
+			continue
+		}
+		r := sortedRow{vals: detach(row), seq: seq}
+		seq++
+		if keep > 0 && int64(len(h.rows)) == keep {
+			if h.less(h.rows[0], r) {
+				continue
+			}
+			h.rows[0] = r
+			heap.Fix(h, 0)
+			continue
+		}
+		heap.Push(h, r)
+	}
+	rows := h.rows
+	sort.Slice(rows, func(i, j int) bool { return h.before(rows[i], rows[j]) })
+	out := make([][]value, len(rows))
+	for i, r := range rows {
+		out[i] = r.vals
+	}
+	return &sliceIter{rows: out}, nil
+}
+
+type sortedRow struct {
+	vals []value
+	seq  int64
+}
+
+// rowHeap is a max-heap by the ORDER BY keys (the worst kept row on top),
+// so a bounded sort can drop it when a better row comes.
+type rowHeap struct {
+	rows  []sortedRow
+	order []orderKey
+}
+
+// before reports whether a sorts before b: by the ORDER BY keys, then by
+// input order.
+func (h *rowHeap) before(a, b sortedRow) bool {
+	for _, k := range h.order {
+		c := orderCompare(a.vals[k.col], b.vals[k.col])
+		if k.desc {
+			c = -c
+		}
+		if c != 0 {
+			return c < 0
+		}
+	}
+	return a.seq < b.seq
+}
+
+func (h *rowHeap) less(a, b sortedRow) bool { return h.before(a, b) }
+func (h *rowHeap) Len() int                 { return len(h.rows) }
+func (h *rowHeap) Less(i, j int) bool       { return h.before(h.rows[j], h.rows[i]) }
+func (h *rowHeap) Swap(i, j int)            { h.rows[i], h.rows[j] = h.rows[j], h.rows[i] }
+func (h *rowHeap) Push(x any)               { h.rows = append(h.rows, x.(sortedRow)) }
+func (h *rowHeap) Pop() any {
+	x := h.rows[len(h.rows)-1]
+	h.rows = h.rows[:len(h.rows)-1]
+	return x
+}
+
+// orderCompare is the total order of ORDER BY: NULL first, then values by
+// compareValues, and values that do not compare by their kind.
+func orderCompare(a, b value) int {
+	if a.k == kindVariant {
+		a = scalarOf(a.v)
+	}
+	if b.k == kindVariant {
+		b = scalarOf(b.v)
+	}
+	switch {
+	case a.isNull() && b.isNull():
+		return 0
+	case a.isNull():
+		return -1
+	case b.isNull():
+		return 1
+	}
+	if c, ok := compareValues(a, b); ok {
+		return c
+	}
+	if a.k == kindVariant && b.k == kindVariant {
+		if c, err := variant.Compare(a.v, b.v); err == nil {
+			return c
+		}
+	}
+	return cmpInt(int64(a.k), int64(b.k))
+}

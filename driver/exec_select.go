@@ -1,0 +1,237 @@
+package driver
+
+import (
+	"math"
+	"strconv"
+)
+
+// rowSource streams the rows a SELECT reads: the values of the columns it
+// was opened for, in that order. row's slice is valid until the next call
+// of next.
+type rowSource interface {
+	next() (bool, error)
+	row() []value
+	close() error
+}
+
+// selectPlan is a SELECT compiled against its table's columns. It is built
+// once per statement and run once per execution with that execution's
+// arguments.
+type selectPlan struct {
+	names    []string // output column names
+	distinct bool
+	where    evalFunc // nil when absent
+	// Without aggregation: one evalFunc per output column, plus one per
+	// ORDER BY key that is not an output column, over the input row.
+	proj []evalFunc
+	// With aggregation (grouped): keys and aggregate arguments over the
+	// input row; output columns, HAVING and ORDER BY keys over the group
+	// row, which holds the key values then the aggregate results.
+	grouped bool
+	keys    []evalFunc
+	aggs    []aggSpec
+	having  evalFunc
+	gproj   []evalFunc
+	// order keys: an index into the computed row (output columns followed
+	// by hidden sort columns).
+	order         []orderKey
+	limit, offset evalFunc // nil when absent
+	hidden        int      // sort columns after the output columns
+}
+
+type orderKey struct {
+	col  int
+	desc bool
+}
+
+// planSelect compiles s against the columns of its table.
+func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) {
+	in := &scope{names: cols, cfg: cfg}
+	p := &selectPlan{distinct: s.Distinct}
+	var items []selectItem
+	for _, it := range s.Items {
+		if it.Star {
+			for _, c := range cols {
+				items = append(items, selectItem{Expr: &columnExpr{Name: c}})
+			}
+			continue
+		}
+		items = append(items, it)
+	}
+	for i, it := range items {
+		name := it.Alias
+		if name == "" {
+			if c, ok := it.Expr.(*columnExpr); ok {
+				name = c.Name
+			} else {
+				name = it.Expr.String()
+			}
+		}
+		if name == "" {
+			name = "col" + strconv.Itoa(i+1)
+		}
+		p.names = append(p.names, name)
+	}
+	var err error
+	if s.Where != nil {
+		if hasAggregate(s.Where) {
+			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "aggregates are not allowed in WHERE (use HAVING)"}
+		}
+		if p.where, err = compile(s.Where, in); err != nil {
+			return nil, err
+		}
+	}
+	p.grouped = len(s.GroupBy) > 0 || s.Having != nil
+	for _, it := range items {
+		p.grouped = p.grouped || hasAggregate(it.Expr)
+	}
+	for _, o := range s.OrderBy {
+		p.grouped = p.grouped || hasAggregate(o.Expr)
+	}
+	// Resolve ORDER BY: an ordinal, an output alias, or an expression.
+	orderExprs := make([]expr, 0, len(s.OrderBy))
+	for _, o := range s.OrderBy {
+		col := -1
+		if lit, ok := o.Expr.(*literalExpr); ok {
+			n, isInt := lit.Value.(int64)
+			if !isInt || n < 1 || n > int64(len(items)) {
+				return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "ORDER BY position " + lit.String() + " is not in the select list"}
+			}
+			col = int(n - 1)
+		} else if c, ok := o.Expr.(*columnExpr); ok {
+			for i, it := range items {
+				if it.Alias == c.Name {
+					col = i
+					break
+				}
+			}
+		}
+		if col < 0 {
+			for i, it := range items {
+				if it.Expr.String() == o.Expr.String() {
+					col = i
+					break
+				}
+			}
+		}
+		if col < 0 {
+			col = len(items) + len(orderExprs)
+			orderExprs = append(orderExprs, o.Expr)
+		}
+		p.order = append(p.order, orderKey{col: col, desc: o.Desc})
+	}
+	p.hidden = len(orderExprs)
+	all := make([]expr, 0, len(items)+len(orderExprs))
+	for _, it := range items {
+		all = append(all, it.Expr)
+	}
+	all = append(all, orderExprs...)
+	if p.grouped {
+		if err := p.planGroups(s, all, in); err != nil {
+			return nil, err
+		}
+	} else {
+		for _, e := range all {
+			f, err := compile(e, in)
+			if err != nil {
+				return nil, err
+			}
+			p.proj = append(p.proj, f)
+		}
+	}
+	if s.Limit != nil {
+		if p.limit, err = compileCount(s.Limit, "LIMIT"); err != nil {
+			return nil, err
+		}
+	}
+	if s.Offset != nil {
+		if p.offset, err = compileCount(s.Offset, "OFFSET"); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// compileCount compiles a LIMIT or OFFSET: an integer literal or a ?.
+func compileCount(e expr, what string) (evalFunc, error) {
+	switch x := e.(type) {
+	case *literalExpr:
+		if n, ok := x.Value.(int64); ok && n >= 0 {
+			return func(*evalRow) (value, error) { return intValue(n), nil }, nil
+		}
+	case *paramExpr:
+		return compile(x, &scope{})
+	}
+	return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: what + " takes a non-negative integer or ?"}
+}
+
+// count evaluates a LIMIT or OFFSET with the execution's arguments.
+func count(f evalFunc, args []value, what string, none int64) (int64, error) {
+	if f == nil {
+		return none, nil
+	}
+	v, err := f(&evalRow{args: args})
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case v.k == kindInt && v.i >= 0:
+		return v.i, nil
+	case v.k == kindFloat && v.f >= 0 && v.f == math.Trunc(v.f) && v.f < 1<<62:
+		return int64(v.f), nil
+	}
+	return 0, &evalError{msg: what + " must be a non-negative integer"}
+}
+
+// hasAggregate reports whether e calls an aggregate function.
+func hasAggregate(e expr) bool {
+	found := false
+	walkExpr(e, func(x expr) {
+		if f, ok := x.(*funcExpr); ok && aggregates[f.Name] {
+			found = true
+		}
+	})
+	return found
+}
+
+// walkExpr calls fn on e and every expression inside it.
+func walkExpr(e expr, fn func(expr)) {
+	if e == nil {
+		return
+	}
+	fn(e)
+	switch x := e.(type) {
+	case *compareExpr:
+		walkExpr(x.Left, fn)
+		walkExpr(x.Right, fn)
+	case *logicExpr:
+		walkExpr(x.Left, fn)
+		walkExpr(x.Right, fn)
+	case *arithExpr:
+		walkExpr(x.Left, fn)
+		walkExpr(x.Right, fn)
+	case *notExpr:
+		walkExpr(x.E, fn)
+	case *negExpr:
+		walkExpr(x.E, fn)
+	case *isNullExpr:
+		walkExpr(x.E, fn)
+	case *inExpr:
+		walkExpr(x.E, fn)
+		for _, it := range x.List {
+			walkExpr(it, fn)
+		}
+	case *betweenExpr:
+		walkExpr(x.E, fn)
+		walkExpr(x.Lo, fn)
+		walkExpr(x.Hi, fn)
+	case *likeExpr:
+		walkExpr(x.E, fn)
+		walkExpr(x.Pattern, fn)
+		walkExpr(x.Escape, fn)
+	case *funcExpr:
+		for _, a := range x.Args {
+			walkExpr(a, fn)
+		}
+	}
+}
