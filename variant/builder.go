@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/google/uuid"
 )
@@ -265,21 +265,25 @@ func (b *Builder) EndObject() {
 	b.stack = b.stack[:len(b.stack)-1]
 }
 
-// sortFields sorts entries by key, keeping the given order among equal keys.
+// sortFields sorts entries by key, keeping the given order among equal keys:
+// their values start in buf in the order they were given, so the start
+// breaks ties and the sort needs to be neither stable nor allocating.
 func (b *Builder) sortFields(entries []fieldEntry) {
 	if b.hasMeta && b.meta.sorted {
-		slices.SortStableFunc(entries, func(x, y fieldEntry) int { return x.id - y.id })
-		return
-	}
-	if len(entries) <= 12 {
-		for i := 1; i < len(entries); i++ {
-			for j := i; j > 0 && b.keyOf(entries[j].id) < b.keyOf(entries[j-1].id); j-- {
-				entries[j], entries[j-1] = entries[j-1], entries[j]
+		slices.SortFunc(entries, func(x, y fieldEntry) int {
+			if x.id != y.id {
+				return x.id - y.id
 			}
-		}
+			return x.start - y.start
+		})
 		return
 	}
-	sort.SliceStable(entries, func(i, j int) bool { return b.keyOf(entries[i].id) < b.keyOf(entries[j].id) })
+	slices.SortFunc(entries, func(x, y fieldEntry) int {
+		if c := strings.Compare(b.keyOf(x.id), b.keyOf(y.id)); c != 0 {
+			return c
+		}
+		return x.start - y.start
+	})
 }
 
 // EndArray closes the innermost open array.
