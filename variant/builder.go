@@ -39,6 +39,8 @@ type Builder struct {
 	metaBuf []byte   // the built dictionary
 	perm    []int    // provisional id to final id
 	order   []int    // final id to provisional id
+	dict    Metadata // the built dictionary, once finished
+	final   bool     // buf holds final field ids and dict is built
 	hasMeta bool
 	last    bool // duplicate keys: keep the last value
 	done    bool // the top-level value is complete
@@ -89,6 +91,7 @@ func (b *Builder) Reset() {
 	clear(b.keyIDs)
 	b.keys = b.keys[:0]
 	b.done = false
+	b.final = false
 	b.err = nil
 }
 
@@ -598,5 +601,8 @@ func (b *Builder) Build() (Variant, error) {
 	if b.hasMeta {
 		return Variant{meta: b.meta, value: b.buf}, nil
 	}
-	return b.finish()
+	if !b.final {
+		b.finish()
+	}
+	return Variant{meta: b.dict, value: b.buf}, nil
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // finish writes the collected keys as a sorted dictionary and gives every
-// object in the value the final field ids.
+// object in the value the final field ids, once: ids are rewritten in place.
 //
 // Keys get provisional ids in the order they are first seen, and objects are
 // written with them (already in key order, which ids do not change). When
@@ -15,7 +15,7 @@ import (
 // ids are rewritten: in place when the dictionary has at most 256 keys (every
 // id then takes one byte before and after), by re-encoding the value when
 // field id sizes may change.
-func (b *Builder) finish() (Variant, error) {
+func (b *Builder) finish() {
 	n := len(b.keys)
 	b.order = b.order[:0]
 	for i := 0; i < n; i++ {
@@ -51,8 +51,8 @@ func (b *Builder) finish() (Variant, error) {
 		m = append(m, b.keys[prov]...)
 	}
 	b.metaBuf = m
-	meta := Metadata{raw: m, offsetSize: os, size: n, sorted: true, bytesStart: 1 + os*(n+2)}
-	return Variant{meta: meta, value: b.buf}, nil
+	b.dict = Metadata{raw: m, offsetSize: os, size: n, sorted: true, bytesStart: 1 + os*(n+2)}
+	b.final = true
 }
 
 // rewriteIDs replaces every field id in the well-formed value v by perm[id],
