@@ -28,23 +28,29 @@ import (
 // The zero Builder is ready to use. [Builder.Reset] keeps its buffers for the
 // next value. A Builder is not safe for concurrent use.
 type Builder struct {
-	buf     []byte       // encoded values so far
-	scratch []byte       // where a container is assembled at its end
-	stack   []frame      // open objects and arrays
-	fields  []fieldEntry // fields of the open objects, innermost last
-	elems   []int        // element starts of the open arrays, innermost last
-	keyIDs  map[string]int
-	keys    []string // keys by provisional id, in first-seen order
-	meta    Metadata // fixed dictionary, when hasMeta
-	metaBuf []byte   // the built dictionary
-	perm    []int    // provisional id to final id
-	order   []int    // final id to provisional id
-	dict    Metadata // the built dictionary, once finished
-	final   bool     // buf holds final field ids and dict is built
-	hasMeta bool
-	last    bool // duplicate keys: keep the last value
-	done    bool // the top-level value is complete
-	err     error
+	buf     []byte         // encoded values so far
+	scratch []byte         // where a container is assembled at its end
+	stack   []frame        // open objects and arrays
+	fields  []fieldEntry   // fields of the open objects, innermost last
+	elems   []int          // element starts of the open arrays, innermost last
+	keyIDs  map[string]int // key to provisional id, kept while !same
+	keys    []string       // keys by provisional id, in first-seen order
+	meta    Metadata       // fixed dictionary, when hasMeta
+	metaBuf []byte         // the built dictionary
+	order   []int          // final id to provisional id
+	dict    Metadata       // the built dictionary, once finished
+	final   bool           // buf holds final field ids and dict is built
+	// The dictionary of the last value finished, reused by the next values
+	// while they give the same keys in the same order (see builder_dict.go).
+	prev     []string       // its keys by provisional id
+	prevIDs  map[string]int // its key to provisional id; ids >= len(prev) are stale
+	rank     []int          // its provisional id to final id
+	identity bool           // rank is the identity: the keys came sorted
+	same     bool           // keys is prev[:len(keys)] so far; keyIDs is unused
+	hasMeta  bool
+	last     bool // duplicate keys: keep the last value
+	done     bool // the top-level value is complete
+	err      error
 }
 
 type frame struct {
@@ -88,8 +94,11 @@ func (b *Builder) Reset() {
 	b.stack = b.stack[:0]
 	b.fields = b.fields[:0]
 	b.elems = b.elems[:0]
-	clear(b.keyIDs)
+	if len(b.keyIDs) > 0 {
+		clear(b.keyIDs)
+	}
 	b.keys = b.keys[:0]
+	b.same = len(b.prev) > 0
 	b.done = false
 	b.final = false
 	b.err = nil
@@ -157,6 +166,15 @@ func (b *Builder) keyID(name string) (int, bool) {
 			b.err = &Error{Err: ErrUnknownKey, Offset: -1, Msg: strconv.Quote(name)}
 		}
 		return id, ok
+	}
+	if b.same {
+		if id, ok := b.prevIDs[name]; ok && id <= len(b.keys) && id < len(b.prev) {
+			if id == len(b.keys) {
+				b.keys = append(b.keys, name) // the next key of prev
+			}
+			return id, true
+		}
+		b.leavePrev()
 	}
 	if id, ok := b.keyIDs[name]; ok {
 		return id, true
@@ -276,6 +294,17 @@ func (b *Builder) sortFields(entries []fieldEntry) {
 		slices.SortFunc(entries, func(x, y fieldEntry) int {
 			if x.id != y.id {
 				return x.id - y.id
+			}
+			return x.start - y.start
+		})
+		return
+	}
+	if !b.hasMeta && b.same {
+		// The keys so far are the previous value's, whose order is known.
+		rank := b.rank
+		slices.SortFunc(entries, func(x, y fieldEntry) int {
+			if rank[x.id] != rank[y.id] {
+				return rank[x.id] - rank[y.id]
 			}
 			return x.start - y.start
 		})
