@@ -14,7 +14,7 @@ func TestGeneratorCoverage(t *testing.T) {
 	g := newGenerator(1)
 	s := newShapeStats()
 	var b Builder
-	for range xcheckCount {
+	for range 10_000 {
 		s.add(buildOurs(t, &b, g.top()))
 	}
 	for typ := TypeNull; typ <= TypeArray; typ++ {
