@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/google/uuid"
 )
@@ -28,21 +28,29 @@ import (
 // The zero Builder is ready to use. [Builder.Reset] keeps its buffers for the
 // next value. A Builder is not safe for concurrent use.
 type Builder struct {
-	buf     []byte       // encoded values so far
-	scratch []byte       // where a container is assembled at its end
-	stack   []frame      // open objects and arrays
-	fields  []fieldEntry // fields of the open objects, innermost last
-	elems   []int        // element starts of the open arrays, innermost last
-	keyIDs  map[string]int
-	keys    []string // keys by provisional id, in first-seen order
-	meta    Metadata // fixed dictionary, when hasMeta
-	metaBuf []byte   // the built dictionary
-	perm    []int    // provisional id to final id
-	order   []int    // final id to provisional id
-	hasMeta bool
-	last    bool // duplicate keys: keep the last value
-	done    bool // the top-level value is complete
-	err     error
+	buf     []byte         // encoded values so far
+	scratch []byte         // where a container is assembled at its end
+	stack   []frame        // open objects and arrays
+	fields  []fieldEntry   // fields of the open objects, innermost last
+	elems   []int          // element starts of the open arrays, innermost last
+	keyIDs  map[string]int // key to provisional id, kept while !same
+	keys    []string       // keys by provisional id, in first-seen order
+	meta    Metadata       // fixed dictionary, when hasMeta
+	metaBuf []byte         // the built dictionary
+	order   []int          // final id to provisional id
+	dict    Metadata       // the built dictionary, once finished
+	final   bool           // buf holds final field ids and dict is built
+	// The dictionary of the last value finished, reused by the next values
+	// while they give the same keys in the same order (see builder_dict.go).
+	prev     []string       // its keys by provisional id
+	prevIDs  map[string]int // its key to provisional id; ids >= len(prev) are stale
+	rank     []int          // its provisional id to final id
+	identity bool           // rank is the identity: the keys came sorted
+	same     bool           // keys is prev[:len(keys)] so far; keyIDs is unused
+	hasMeta  bool
+	last     bool // duplicate keys: keep the last value
+	done     bool // the top-level value is complete
+	err      error
 }
 
 type frame struct {
@@ -86,9 +94,13 @@ func (b *Builder) Reset() {
 	b.stack = b.stack[:0]
 	b.fields = b.fields[:0]
 	b.elems = b.elems[:0]
-	clear(b.keyIDs)
+	if len(b.keyIDs) > 0 {
+		clear(b.keyIDs)
+	}
 	b.keys = b.keys[:0]
+	b.same = len(b.prev) > 0
 	b.done = false
+	b.final = false
 	b.err = nil
 }
 
@@ -154,6 +166,15 @@ func (b *Builder) keyID(name string) (int, bool) {
 			b.err = &Error{Err: ErrUnknownKey, Offset: -1, Msg: strconv.Quote(name)}
 		}
 		return id, ok
+	}
+	if b.same {
+		if id, ok := b.prevIDs[name]; ok && id <= len(b.keys) && id < len(b.prev) {
+			if id == len(b.keys) {
+				b.keys = append(b.keys, name) // the next key of prev
+			}
+			return id, true
+		}
+		b.leavePrev()
 	}
 	if id, ok := b.keyIDs[name]; ok {
 		return id, true
@@ -265,21 +286,36 @@ func (b *Builder) EndObject() {
 	b.stack = b.stack[:len(b.stack)-1]
 }
 
-// sortFields sorts entries by key, keeping the given order among equal keys.
+// sortFields sorts entries by key, keeping the given order among equal keys:
+// their values start in buf in the order they were given, so the start
+// breaks ties and the sort needs to be neither stable nor allocating.
 func (b *Builder) sortFields(entries []fieldEntry) {
 	if b.hasMeta && b.meta.sorted {
-		slices.SortStableFunc(entries, func(x, y fieldEntry) int { return x.id - y.id })
-		return
-	}
-	if len(entries) <= 12 {
-		for i := 1; i < len(entries); i++ {
-			for j := i; j > 0 && b.keyOf(entries[j].id) < b.keyOf(entries[j-1].id); j-- {
-				entries[j], entries[j-1] = entries[j-1], entries[j]
+		slices.SortFunc(entries, func(x, y fieldEntry) int {
+			if x.id != y.id {
+				return x.id - y.id
 			}
-		}
+			return x.start - y.start
+		})
 		return
 	}
-	sort.SliceStable(entries, func(i, j int) bool { return b.keyOf(entries[i].id) < b.keyOf(entries[j].id) })
+	if !b.hasMeta && b.same {
+		// The keys so far are the previous value's, whose order is known.
+		rank := b.rank
+		slices.SortFunc(entries, func(x, y fieldEntry) int {
+			if rank[x.id] != rank[y.id] {
+				return rank[x.id] - rank[y.id]
+			}
+			return x.start - y.start
+		})
+		return
+	}
+	slices.SortFunc(entries, func(x, y fieldEntry) int {
+		if c := strings.Compare(b.keyOf(x.id), b.keyOf(y.id)); c != 0 {
+			return c
+		}
+		return x.start - y.start
+	})
 }
 
 // EndArray closes the innermost open array.
@@ -594,5 +630,8 @@ func (b *Builder) Build() (Variant, error) {
 	if b.hasMeta {
 		return Variant{meta: b.meta, value: b.buf}, nil
 	}
-	return b.finish()
+	if !b.final {
+		b.finish()
+	}
+	return Variant{meta: b.dict, value: b.buf}, nil
 }

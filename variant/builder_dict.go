@@ -7,7 +7,7 @@ import (
 )
 
 // finish writes the collected keys as a sorted dictionary and gives every
-// object in the value the final field ids.
+// object in the value the final field ids, once: ids are rewritten in place.
 //
 // Keys get provisional ids in the order they are first seen, and objects are
 // written with them (already in key order, which ids do not change). When
@@ -15,24 +15,41 @@ import (
 // ids are rewritten: in place when the dictionary has at most 256 keys (every
 // id then takes one byte before and after), by re-encoding the value when
 // field id sizes may change.
-func (b *Builder) finish() (Variant, error) {
+//
+// A value that gives the same keys in the same first-seen order as the last
+// value finished, as the values of one schema do, reuses its dictionary and
+// key order: Key then finds ids without adding to a map, EndObject sorts
+// fields by final id instead of comparing keys, and finish neither sorts nor
+// writes the dictionary again.
+func (b *Builder) finish() {
+	if !b.same || len(b.keys) != len(b.prev) {
+		b.writeDictionary()
+	}
+	if !b.identity {
+		if len(b.keys) <= 256 {
+			rewriteIDs(b.buf, b.rank)
+		} else {
+			b.buf = reencodeIDs(nil, b.buf, b.rank)
+		}
+	}
+	b.final = true
+}
+
+// writeDictionary sorts the keys, writes the dictionary and keeps both for
+// the next values.
+func (b *Builder) writeDictionary() {
 	n := len(b.keys)
 	b.order = b.order[:0]
 	for i := 0; i < n; i++ {
 		b.order = append(b.order, i)
 	}
-	sorted := slices.IsSortedFunc(b.order, func(x, y int) int { return strings.Compare(b.keys[x], b.keys[y]) })
-	if !sorted {
+	b.identity = slices.IsSortedFunc(b.order, func(x, y int) int { return strings.Compare(b.keys[x], b.keys[y]) })
+	if !b.identity {
 		slices.SortFunc(b.order, func(x, y int) int { return strings.Compare(b.keys[x], b.keys[y]) })
-		b.perm = slices.Grow(b.perm[:0], n)[:n]
-		for final, prov := range b.order {
-			b.perm[prov] = final
-		}
-		if n <= 256 {
-			rewriteIDs(b.buf, b.perm)
-		} else {
-			b.buf = reencodeIDs(nil, b.buf, b.perm)
-		}
+	}
+	b.rank = slices.Grow(b.rank[:0], n)[:n]
+	for final, prov := range b.order {
+		b.rank[prov] = final
 	}
 	total := 0
 	for _, k := range b.keys {
@@ -51,8 +68,31 @@ func (b *Builder) finish() (Variant, error) {
 		m = append(m, b.keys[prov]...)
 	}
 	b.metaBuf = m
-	meta := Metadata{raw: m, offsetSize: os, size: n, sorted: true, bytesStart: 1 + os*(n+2)}
-	return Variant{meta: meta, value: b.buf}, nil
+	b.dict = Metadata{raw: m, offsetSize: os, size: n, sorted: true, bytesStart: 1 + os*(n+2)}
+
+	if !b.same {
+		// keyIDs holds exactly the keys: it becomes prevIDs.
+		b.prevIDs, b.keyIDs = b.keyIDs, b.prevIDs
+		if len(b.keyIDs) > 0 {
+			clear(b.keyIDs)
+		}
+	}
+	// Otherwise the keys are a prefix of prev, whose prevIDs entries past
+	// them are now stale.
+	b.prev = append(b.prev[:0], b.keys...)
+	b.same = true
+}
+
+// leavePrev stops reusing the previous dictionary: the value has a key that
+// is not the previous value's next one. The keys so far go to keyIDs.
+func (b *Builder) leavePrev() {
+	b.same = false
+	if b.keyIDs == nil {
+		b.keyIDs = make(map[string]int, len(b.keys))
+	}
+	for i, k := range b.keys {
+		b.keyIDs[k] = i
+	}
 }
 
 // rewriteIDs replaces every field id in the well-formed value v by perm[id],

@@ -268,10 +268,10 @@ func (g gen) build(b *Builder) {
 	}
 }
 
-// genValue draws values from small pools, each written in one of the
+// genComparable draws values from small pools, each written in one of the
 // physical forms of its class, so that equal values in different forms are
 // frequent.
-func genValue(r *rand.Rand, depth int) gen {
+func genComparable(r *rand.Rand, depth int) gen {
 	n := 11
 	if depth < 2 {
 		n = 13
@@ -318,7 +318,7 @@ func genValue(r *rand.Rand, depth int) gen {
 		g := gen{array: []gen{}}
 		parts := []string{}
 		for range r.IntN(3) {
-			e := genValue(r, depth+1)
+			e := genComparable(r, depth+1)
 			g.array = append(g.array, e)
 			parts = append(parts, e.meaning)
 		}
@@ -331,7 +331,7 @@ func genValue(r *rand.Rand, depth int) gen {
 		if r.IntN(2) == 0 {
 			continue
 		}
-		f := genValue(r, depth+1)
+		f := genComparable(r, depth+1)
 		g.keys = append(g.keys, k)
 		g.fields = append(g.fields, f)
 		parts = append(parts, k+"="+f.meaning)
@@ -418,7 +418,7 @@ func TestEqualProperties(t *testing.T) {
 	vs := make([]Variant, n)
 	keys := make([][]byte, n)
 	for i := range n {
-		gens[i] = genValue(r, 0)
+		gens[i] = genComparable(r, 0)
 		vs[i] = buildGen(t, r, gens[i])
 		var err error
 		keys[i], err = AppendGroupKey(nil, vs[i])

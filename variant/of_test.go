@@ -38,7 +38,7 @@ func mustDecimal(s string) Decimal {
 }
 
 type (
-	event string
+	eventName string
 	blob  []byte
 )
 
@@ -112,7 +112,7 @@ func TestOfScalars(t *testing.T) {
 		{"json.Number int", json.Number("300"), "10 2C 01"},
 		{"json.Number 12.50", json.Number("12.50"), "20 02 E2 04 00 00"},
 		{"json.Number 1e2", json.Number("1e2"), "1C 00 00 00 00 00 00 59 40"},
-		{"named string", event("signup"), "19 73 69 67 6E 75 70"},
+		{"named string", eventName("signup"), "19 73 69 67 6E 75 70"},
 		{"duration", time.Duration(5), "0C 05"},
 		{"variant", raw("40 01 00 00 00 61"), "40 01 00 00 00 61"},
 		{"named bytes", blob{7}, "3C 01 00 00 00 07"},

@@ -18,40 +18,34 @@ import (
 func (v Variant) Validate() error {
 	c := validator{meta: v.meta}
 	n, err := c.value(v.value, 0, 0)
-	if err != nil {
-		return err
+	if err == nil && n != len(v.value) {
+		err = c.fail(ErrInvalidValue, n, strconv.Itoa(len(v.value)-n)+" bytes after the value")
 	}
-	if n != len(v.value) {
-		return c.fail(ErrInvalidValue, n, strconv.Itoa(len(v.value)-n)+" bytes after the value")
+	if err != nil {
+		err.(*Error).Path = "$" + err.(*Error).Path
+		return err
 	}
 	return nil
 }
 
-// validator walks a value, keeping the path to the current value so that an
-// error can say where it is.
+// validator walks a value. An error is made at the fault with an empty path,
+// and each enclosing object and array prefixes its step on the way back up
+// (see [within]), so that nothing is kept for the path, and nothing
+// allocated, while the value is valid.
 type validator struct {
 	meta Metadata
-	path []pathStep
-}
-
-type pathStep struct {
-	key   []byte
-	index int // used when key is nil
 }
 
 func (c *validator) fail(sentinel error, offset int, msg string) error {
-	var p []byte
-	p = append(p, '$')
-	for _, s := range c.path {
-		if s.key != nil {
-			p = appendPathKey(p, string(s.key))
-		} else {
-			p = append(p, '[')
-			p = strconv.AppendInt(p, int64(s.index), 10)
-			p = append(p, ']')
-		}
-	}
-	return &Error{Err: sentinel, Offset: offset, Path: string(p), Msg: msg}
+	return &Error{Err: sentinel, Offset: offset, Msg: msg}
+}
+
+// within prefixes the path of err, an error of the validator about a child
+// value, with step, the path step from the parent to that child.
+func within(err error, step []byte) error {
+	e := err.(*Error)
+	e.Path = string(step) + e.Path
+	return err
 }
 
 // value validates the value at b[0] (b may extend past it), whose first byte
@@ -120,11 +114,9 @@ func (c *validator) object(b []byte, base, depth int) error {
 		if off >= h.dataSize {
 			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "field offset "+strconv.Itoa(off)+" outside the "+strconv.Itoa(h.dataSize)+" bytes of values")
 		}
-		c.path = append(c.path, pathStep{key: key})
 		if _, err := c.value(b[h.dataStart+off:], base+h.dataStart+off, depth+1); err != nil {
-			return err
+			return within(err, appendPathKey(nil, string(key)))
 		}
-		c.path = c.path[:len(c.path)-1]
 	}
 	return nil
 }
@@ -136,11 +128,9 @@ func (c *validator) array(b []byte, base, depth int) error {
 		if off >= h.dataSize {
 			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "element offset "+strconv.Itoa(off)+" outside the "+strconv.Itoa(h.dataSize)+" bytes of elements")
 		}
-		c.path = append(c.path, pathStep{index: i})
 		if _, err := c.value(b[h.dataStart+off:], base+h.dataStart+off, depth+1); err != nil {
-			return err
+			return within(err, append(strconv.AppendInt([]byte{'['}, int64(i), 10), ']'))
 		}
-		c.path = c.path[:len(c.path)-1]
 	}
 	return nil
 }
