@@ -1,15 +1,17 @@
 package variant
 
 import (
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
 
 // Validate checks the whole value against VariantEncoding.md: every header
 // names a known basic and primitive type; every size, offset and field id is
-// in bounds; values take exactly the bytes their headers say, and the buffer
-// holds exactly one value; strings and keys are UTF-8; decimal scales are at
-// most 38; object fields are listed in strictly increasing unsigned byte order
+// in bounds; values take exactly the bytes their headers say, the values of
+// an object or array follow each other without gaps or overlap (in any
+// order for an object), and the buffer holds exactly one value; strings and
+// keys are UTF-8; decimal scales are at most 38; object fields are listed in strictly increasing unsigned byte order
 // of their keys (sorted and unique, "Object field ID order and uniqueness");
 // and nesting is at most [MaxDepth] deep.
 //
@@ -30,8 +32,9 @@ func (v Variant) Validate() error {
 // validator walks a value, keeping the path to the current value so that an
 // error can say where it is.
 type validator struct {
-	meta Metadata
-	path []pathStep
+	meta  Metadata
+	path  []pathStep
+	spans []span // field value places of the objects being checked
 }
 
 type pathStep struct {
@@ -116,12 +119,15 @@ func (c *validator) object(b []byte, base, depth int) error {
 			}
 		}
 		prev = key
-		off := h.fieldOffset(b, i)
-		if off >= h.dataSize {
-			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "field offset "+strconv.Itoa(off)+" outside the "+strconv.Itoa(h.dataSize)+" bytes of values")
-		}
+	}
+	if err := c.objectLayout(b, h, base); err != nil {
+		return err
+	}
+	for i := 0; i < h.num; i++ {
+		key, _ := c.meta.KeyBytes(h.fieldID(b, i))
+		off := h.dataStart + h.fieldOffset(b, i)
 		c.path = append(c.path, pathStep{key: key})
-		if _, err := c.value(b[h.dataStart+off:], base+h.dataStart+off, depth+1); err != nil {
+		if _, err := c.value(b[off:], base+off, depth+1); err != nil {
 			return err
 		}
 		c.path = c.path[:len(c.path)-1]
@@ -129,18 +135,76 @@ func (c *validator) object(b []byte, base, depth int) error {
 	return nil
 }
 
+// span is the place of one field value in an object's value bytes.
+type span struct{ start, end, field int }
+
+// objectLayout checks, before any field value is walked, that the field
+// values are what the grammar makes them ("fields: <value>*"): values that
+// follow each other, in any order, without gaps or overlap, filling the
+// data_size bytes exactly. Shared or overlapping values would let a small
+// buffer stand for an exponentially large value.
+func (c *validator) objectLayout(b []byte, h objectHeader, base int) error {
+	pos, inOrder := 0, true
+	first := len(c.spans)
+	defer func() { c.spans = c.spans[:first] }()
+	for i := 0; i < h.num; i++ {
+		off := h.fieldOffset(b, i)
+		if off >= h.dataSize {
+			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "field offset "+strconv.Itoa(off)+" outside the "+strconv.Itoa(h.dataSize)+" bytes of values")
+		}
+		n, err := valueSize(b[h.dataStart+off:])
+		if err != nil {
+			key, _ := c.meta.KeyBytes(h.fieldID(b, i))
+			c.path = append(c.path, pathStep{key: key})
+			return c.fail(ErrInvalidValue, base+h.dataStart+off+err.(*Error).Offset, err.(*Error).Msg)
+		}
+		if inOrder && off != pos {
+			inOrder = false
+		}
+		pos += n
+		c.spans = append(c.spans, span{start: off, end: off + n, field: i})
+	}
+	if inOrder && pos == h.dataSize {
+		return nil
+	}
+	spans := c.spans[first:]
+	slices.SortFunc(spans, func(x, y span) int { return x.start - y.start })
+	pos = 0
+	for _, s := range spans {
+		if s.start != pos {
+			return c.fail(ErrInvalidValue, base+h.offsStart+s.field*h.offSize, "field "+strconv.Itoa(s.field)+" value at offset "+strconv.Itoa(s.start)+" overlaps another or leaves a gap (expected a value at "+strconv.Itoa(pos)+")")
+		}
+		pos = s.end
+	}
+	if pos != h.dataSize {
+		return c.fail(ErrInvalidValue, base+h.offsStart+h.num*h.offSize, strconv.Itoa(h.dataSize-pos)+" bytes after the last field value")
+	}
+	return nil
+}
+
 func (c *validator) array(b []byte, base, depth int) error {
 	h, _ := parseArrayHeader(b) // valueSize parsed it already
+	// Elements follow each other without gaps or overlap ("fields:
+	// <value>*"), each starting where the one before ended.
+	pos := 0
 	for i := 0; i < h.num; i++ {
 		off := h.offset(b, i)
+		if off != pos {
+			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "element offset "+strconv.Itoa(off)+", want "+strconv.Itoa(pos)+": elements must follow each other")
+		}
 		if off >= h.dataSize {
 			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "element offset "+strconv.Itoa(off)+" outside the "+strconv.Itoa(h.dataSize)+" bytes of elements")
 		}
 		c.path = append(c.path, pathStep{index: i})
-		if _, err := c.value(b[h.dataStart+off:], base+h.dataStart+off, depth+1); err != nil {
+		n, err := c.value(b[h.dataStart+off:], base+h.dataStart+off, depth+1)
+		if err != nil {
 			return err
 		}
 		c.path = c.path[:len(c.path)-1]
+		pos += n
+	}
+	if pos != h.dataSize {
+		return c.fail(ErrInvalidValue, base+h.offsStart+h.num*h.offSize, strconv.Itoa(h.dataSize-pos)+" bytes after the last element")
 	}
 	return nil
 }
