@@ -61,11 +61,11 @@ func DecodeMetadata(buf []byte) (Metadata, error) {
 		off := int(readUint(buf[at:], os))
 		switch {
 		case i == 0 && off != 0:
-			return Metadata{}, metadataError(at, "first offset is "+strconv.Itoa(off)+", want 0")
-		case off < prev:
-			return Metadata{}, metadataError(at, "offset "+strconv.Itoa(i)+" decreases ("+strconv.Itoa(off)+" < "+strconv.Itoa(prev)+")")
-		case off > n:
-			return Metadata{}, metadataError(at, "offset "+strconv.Itoa(i)+" ("+strconv.Itoa(off)+") past the end of "+strconv.Itoa(n)+" string bytes")
+			return Metadata{}, metadataError(at, "first offset is "+fmtSize(off)+", want 0")
+		case uint(off) < uint(prev):
+			return Metadata{}, metadataError(at, "offset "+strconv.Itoa(i)+" decreases ("+fmtSize(off)+" < "+strconv.Itoa(prev)+")")
+		case uint(off) > uint(n):
+			return Metadata{}, metadataError(at, "offset "+strconv.Itoa(i)+" ("+fmtSize(off)+") past the end of "+strconv.Itoa(n)+" string bytes")
 		}
 		prev = off
 	}

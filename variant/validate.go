@@ -108,7 +108,7 @@ func (c *validator) object(b []byte, base, depth int) error {
 		id := h.fieldID(b, i)
 		key, ok := c.meta.KeyBytes(id)
 		if !ok {
-			return c.fail(ErrInvalidValue, base+at, "field id "+strconv.Itoa(id)+" out of range, dictionary size "+strconv.Itoa(c.meta.Len()))
+			return c.fail(ErrInvalidValue, base+at, "field id "+fmtSize(id)+" out of range, dictionary size "+strconv.Itoa(c.meta.Len()))
 		}
 		if i > 0 {
 			switch {
@@ -149,8 +149,8 @@ func (c *validator) objectLayout(b []byte, h objectHeader, base int) error {
 	defer func() { c.spans = c.spans[:first] }()
 	for i := 0; i < h.num; i++ {
 		off := h.fieldOffset(b, i)
-		if off >= h.dataSize {
-			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "field offset "+strconv.Itoa(off)+" outside the "+strconv.Itoa(h.dataSize)+" bytes of values")
+		if uint(off) >= uint(h.dataSize) {
+			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "field offset "+fmtSize(off)+" outside the "+fmtSize(h.dataSize)+" bytes of values")
 		}
 		n, err := valueSize(b[h.dataStart+off:])
 		if err != nil {
@@ -190,7 +190,7 @@ func (c *validator) array(b []byte, base, depth int) error {
 	for i := 0; i < h.num; i++ {
 		off := h.offset(b, i)
 		if off != pos {
-			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "element offset "+strconv.Itoa(off)+", want "+strconv.Itoa(pos)+": elements must follow each other")
+			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "element offset "+fmtSize(off)+", want "+strconv.Itoa(pos)+": elements must follow each other")
 		}
 		if off >= h.dataSize {
 			return c.fail(ErrInvalidValue, base+h.offsStart+i*h.offSize, "element offset "+strconv.Itoa(off)+" outside the "+strconv.Itoa(h.dataSize)+" bytes of elements")

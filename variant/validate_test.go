@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -97,4 +98,110 @@ func TestValidateSharedValuesFailFast(t *testing.T) {
 	_, err = New(unhex(t, metaAB), value)
 	require.ErrorIs(t, err, ErrInvalidValue)
 	assert.Contains(t, err.Error(), "overlaps another")
+}
+
+// TestHugeCounts: num_elements and lengths near 2^32 in a short buffer are
+// clean errors on every platform (on 32-bit ones, int arithmetic on them
+// would wrap).
+func TestHugeCounts(t *testing.T) {
+	for _, c := range []invalidCase{
+		{name: "large object of 2^32-1 fields", meta: metaAB, value: "5E FF FF FF FF 00 00 00 00",
+			sentinel: ErrInvalidValue, offset: 1, path: "$",
+			msg: "object of 4294967295 fields: field ids and offsets need 25769803779 bytes, have 9"},
+		{name: "large object of 2^31 fields", meta: metaAB, value: "42 00 00 00 80 00 00 00 00",
+			sentinel: ErrInvalidValue, offset: 1, path: "$",
+			msg: "object of 2147483648 fields: field ids and offsets need 4294967302 bytes, have 9"},
+		{name: "large array of 2^32-1 elements", meta: metaEmpty, value: "1F FF FF FF FF 00 00 00 00",
+			sentinel: ErrInvalidValue, offset: 1, path: "$",
+			msg: "array of 4294967295 elements: offsets need 17179869189 bytes, have 9"},
+		{name: "large array of 2^30 elements", meta: metaEmpty, value: "1F 00 00 00 40 00 00 00 00",
+			sentinel: ErrInvalidValue, offset: 1, path: "$",
+			msg: "array of 1073741824 elements: offsets need 4294967305 bytes, have 9"},
+		{name: "string of 2^32-1 bytes", meta: metaEmpty, value: "40 FF FF FF FF 61",
+			sentinel: ErrInvalidValue, offset: 0, path: "$",
+			msg: "value of 4294967300 bytes past the end of a 6-byte buffer"},
+		{name: "binary of 2^31 bytes", meta: metaEmpty, value: "3C 00 00 00 80 61",
+			sentinel: ErrInvalidValue, offset: 0, path: "$",
+			msg: "value of 2147483653 bytes past the end of a 6-byte buffer"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			checkInvalid(t, c)
+			// The unvalidated accessors fail cleanly too.
+			v := View(MustDecodeMetadata(unhex(t, c.meta)), unhex(t, c.value))
+			_, err := v.Object()
+			assert.Error(t, err)
+			_, err = v.Array()
+			assert.Error(t, err)
+			_, _, err = v.Field("a")
+			if v.Type() == TypeObject {
+				assert.ErrorIs(t, err, ErrInvalidValue)
+			}
+			_, _, err = v.Index(0)
+			if v.Type() == TypeArray {
+				assert.ErrorIs(t, err, ErrInvalidValue)
+			}
+			_, err = v.StrBytes()
+			if v.Type() == TypeString {
+				assert.ErrorIs(t, err, ErrInvalidValue)
+			}
+			_, err = v.Binary()
+			if v.Type() == TypeBinary {
+				assert.ErrorIs(t, err, ErrInvalidValue)
+			}
+			var b Builder
+			b.AppendVariant(v)
+			_, err = b.Build()
+			assert.ErrorIs(t, err, ErrInvalidValue)
+		})
+	}
+}
+
+// TestHugeOffsets: 4-byte offsets of 2^31 and more are clean errors on every
+// platform, through New and through the unvalidated accessors.
+func TestHugeOffsets(t *testing.T) {
+	for _, c := range []invalidCase{
+		{name: "object field offset 2^31", meta: metaSAB, value: "0E 01 00 00 00 00 80 02 00 00 00 0C 01",
+			sentinel: ErrInvalidValue, offset: 3, path: "$",
+			msg: "field offset 2147483648 outside the 2 bytes of values"},
+		{name: "object data size 2^31", meta: metaSAB, value: "0E 01 00 00 00 00 00 00 00 00 80 0C 01",
+			sentinel: ErrInvalidValue, offset: 0, path: "$",
+			msg: "value of 2147483659 bytes past the end of a 13-byte buffer"},
+		{name: "array element offset 2^32-1", meta: metaEmpty, value: "0F 01 FF FF FF FF 02 00 00 00 0C 01",
+			sentinel: ErrInvalidValue, offset: 2, path: "$",
+			msg: "element offset 4294967295, want 0: elements must follow each other"},
+		{name: "object field id 2^32-1", meta: metaSAB, value: "32 01 FF FF FF FF 00 02 0C 01",
+			sentinel: ErrInvalidValue, offset: 2, path: "$",
+			msg: "field id 4294967295 out of range, dictionary size 2"},
+		{name: "array data size 2^32-1", meta: metaEmpty, value: "0F 01 00 00 00 00 FF FF FF FF 0C 01",
+			sentinel: ErrInvalidValue, offset: 0, path: "$",
+			msg: "value of 4294967305 bytes past the end of a 12-byte buffer"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			checkInvalid(t, c)
+			v := View(MustDecodeMetadata(unhex(t, c.meta)), unhex(t, c.value))
+			if v.Type() == TypeObject {
+				_, _, err := v.Field("a")
+				if !strings.Contains(c.name, "field id") {
+					assert.ErrorIs(t, err, ErrInvalidValue)
+				}
+				o, err := v.Object()
+				require.NoError(t, err)
+				_, _, err = o.At(0)
+				assert.ErrorIs(t, err, ErrInvalidValue)
+			} else {
+				_, _, err := v.Index(0)
+				assert.ErrorIs(t, err, ErrInvalidValue)
+			}
+		})
+	}
+}
+
+func TestHugeMetadataOffsets(t *testing.T) {
+	_, err := DecodeMetadata(unhex(t, "C1 01 00 00 00 FF FF FF FF 01 00 00 00 61"))
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.ErrorIs(t, err, ErrInvalidMetadata)
+	assert.Equal(t, "variant: invalid metadata at offset 5: first offset is 4294967295, want 0", err.Error())
+	_, err = DecodeMetadata(unhex(t, "C1 01 00 00 00 00 00 00 00 00 00 00 80 61"))
+	assert.Equal(t, "variant: invalid metadata at offset 9: offset 1 (2147483648) past the end of 1 string bytes", err.Error())
 }
