@@ -33,6 +33,13 @@ func (b *Builder) finish() (Variant, error) {
 		} else {
 			b.buf = reencodeIDs(nil, b.buf, b.perm)
 		}
+		// The ids are final now: make them the provisional ones too, so
+		// that a second Build does not rewrite them again.
+		slices.Sort(b.keys)
+		for id, k := range b.keys {
+			b.keyIDs[k] = id
+			b.order[id] = id
+		}
 	}
 	total := 0
 	for _, k := range b.keys {
