@@ -82,9 +82,12 @@ func (v Variant) Float64() (float64, error) {
 		f, err := v.Float32()
 		return float64(f), err
 	}
+	if len(v.value) == 0 || v.value[0] != byte(PrimitiveDouble)<<2 {
+		return 0, mismatch("double or float", v.Type())
+	}
 	b, err := v.payload(PrimitiveDouble, "double")
 	if err != nil {
-		return 0, mismatch("double or float", v.Type())
+		return 0, err
 	}
 	return math.Float64frombits(binary.LittleEndian.Uint64(b)), nil
 }
@@ -168,27 +171,28 @@ func (v Variant) TimeMicros() (int64, error) {
 // microseconds since the epoch, and whether it is adjusted to UTC (false for
 // timestamp_ntz, whose value is a wall clock).
 func (v Variant) TimestampMicros() (micros int64, utc bool, err error) {
-	if b, err := v.payload(PrimitiveTimestamp, "timestamp"); err == nil {
-		return int64(binary.LittleEndian.Uint64(b)), true, nil
-	}
-	b, err := v.payload(PrimitiveTimestampNTZ, "timestamp_ntz")
-	if err != nil {
-		return 0, false, mismatch("timestamp or timestamp_ntz", v.Type())
-	}
-	return int64(binary.LittleEndian.Uint64(b)), false, nil
+	return v.timestamp(PrimitiveTimestamp, PrimitiveTimestampNTZ, "timestamp or timestamp_ntz")
 }
 
 // TimestampNanos returns a timestamp_nanos or timestamp_ntz_nanos as
 // nanoseconds since the epoch, and whether it is adjusted to UTC.
 func (v Variant) TimestampNanos() (nanos int64, utc bool, err error) {
-	if b, err := v.payload(PrimitiveTimestampNanos, "timestamp_nanos"); err == nil {
-		return int64(binary.LittleEndian.Uint64(b)), true, nil
+	return v.timestamp(PrimitiveTimestampNanos, PrimitiveTimestampNTZNanos, "timestamp_nanos or timestamp_ntz_nanos")
+}
+
+// timestamp reads a timestamp of type utcType (utc true) or ntzType.
+func (v Variant) timestamp(utcType, ntzType PrimitiveType, want string) (int64, bool, error) {
+	p := ntzType
+	if len(v.value) > 0 && v.value[0] == byte(utcType)<<2 {
+		p = utcType
+	} else if len(v.value) == 0 || v.value[0] != byte(ntzType)<<2 {
+		return 0, false, mismatch(want, v.Type())
 	}
-	b, err := v.payload(PrimitiveTimestampNTZNanos, "timestamp_ntz_nanos")
+	b, err := v.payload(p, primitiveTypes[p].String())
 	if err != nil {
-		return 0, false, mismatch("timestamp_nanos or timestamp_ntz_nanos", v.Type())
+		return 0, false, err
 	}
-	return int64(binary.LittleEndian.Uint64(b)), false, nil
+	return int64(binary.LittleEndian.Uint64(b)), p == utcType, nil
 }
 
 // Timestamp returns any of the four timestamp types as a time.Time in UTC.

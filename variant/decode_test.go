@@ -1,0 +1,102 @@
+package variant
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// accessorFor calls the typed accessor of type t on v.
+func accessorFor(v Variant, t Type) error {
+	var err error
+	switch t {
+	case TypeBoolean:
+		_, err = v.Bool()
+	case TypeInt8, TypeInt16, TypeInt32, TypeInt64:
+		_, err = v.Int()
+	case TypeDouble:
+		_, err = v.Float64()
+	case TypeFloat:
+		_, err = v.Float32()
+		if err == nil {
+			_, err = v.Float64()
+		}
+	case TypeDecimal4, TypeDecimal8, TypeDecimal16:
+		_, err = v.Decimal()
+	case TypeDate:
+		_, err = v.DateDays()
+		if err == nil {
+			_, err = v.Date()
+		}
+	case TypeTime:
+		_, err = v.TimeMicros()
+	case TypeTimestamp, TypeTimestampNTZ:
+		_, _, err = v.TimestampMicros()
+		if err == nil {
+			_, err = v.Timestamp()
+		}
+	case TypeTimestampNanos, TypeTimestampNTZNanos:
+		_, _, err = v.TimestampNanos()
+		if err == nil {
+			_, err = v.Timestamp()
+		}
+	case TypeBinary:
+		_, err = v.Binary()
+	case TypeString:
+		_, err = v.StrBytes()
+	case TypeUUID:
+		_, err = v.UUID()
+	case TypeObject:
+		_, err = v.Object()
+	case TypeArray:
+		_, err = v.Array()
+	}
+	return err
+}
+
+// TestTruncatedScalarsOnView: every accessor given the header of its own
+// type and too few bytes reports an invalid value (not a type mismatch and
+// not a panic), through the main accessor and through Timestamp.
+func TestTruncatedScalarsOnView(t *testing.T) {
+	for _, c := range []struct {
+		typ   Type
+		value string
+	}{
+		{TypeInt8, "0C"},
+		{TypeInt16, "10 01"},
+		{TypeInt32, "14 01 02 03"},
+		{TypeInt64, "18 01 02 03 04 05 06 07"},
+		{TypeDouble, "1C 00 00 00 00 00 00 F8"},
+		{TypeDecimal4, "20 02 01 00 00"},
+		{TypeDecimal8, "24 02"},
+		{TypeDecimal16, "28 02 00 00 00 00 00 00 00 00 00 00 00 00 00 00"},
+		{TypeDate, "2C 01 00"},
+		{TypeTimestamp, "30 00 00 00 00 00 00 00"},
+		{TypeTimestampNTZ, "34 00"},
+		{TypeFloat, "38 00 00 C0"},
+		{TypeBinary, "3C 02 00 00 00 01"},
+		{TypeBinary, "3C 02 00"},
+		{TypeString, "40 02 00 00 00 61"},
+		{TypeString, "40"},
+		{TypeString, "09 61"},
+		{TypeTime, "44 00 00 00"},
+		{TypeTimestampNanos, "48 00 00 00 00 00 00 00"},
+		{TypeTimestampNTZNanos, "4C"},
+		{TypeUUID, "50 00 01 02 03 04 05 06 07 08 09 0A 0B 0C 0D 0E"},
+		{TypeObject, "02"},
+		{TypeObject, "02 02 00 01 00 01"},
+		{TypeArray, "03"},
+		{TypeArray, "13 01 00 00"},
+	} {
+		t.Run(c.typ.String()+"/"+c.value, func(t *testing.T) {
+			v := View(Metadata{}, unhex(t, c.value))
+			require.Equal(t, c.typ, v.Type())
+			err := accessorFor(v, c.typ)
+			assert.ErrorIs(t, err, ErrInvalidValue)
+			assert.NotErrorIs(t, err, ErrTypeMismatch)
+			_, err = New(unhex(t, metaEmpty), v.Bytes())
+			assert.ErrorIs(t, err, ErrInvalidValue)
+		})
+	}
+}
