@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 )
@@ -157,6 +158,10 @@ func (b *Builder) keyID(name string) (int, bool) {
 	}
 	if id, ok := b.keyIDs[name]; ok {
 		return id, true
+	}
+	if !utf8.ValidString(name) {
+		b.fail(ErrInvalidValue, "key "+strconv.Quote(name)+" is not valid UTF-8")
+		return 0, false
 	}
 	if b.keyIDs == nil {
 		b.keyIDs = make(map[string]int)
@@ -496,18 +501,28 @@ func (b *Builder) AppendBinary(v []byte) {
 }
 
 // AppendString appends a string: a short string when it has at most 63
-// bytes, a long string otherwise. The string must be valid UTF-8.
+// bytes, a long string otherwise. A string that is not valid UTF-8 is an
+// [ErrInvalidValue] ("String values must be UTF-8 encoded").
 func (b *Builder) AppendString(v string) {
+	if b.err == nil && !utf8.ValidString(v) {
+		b.fail(ErrInvalidValue, "string "+strconv.Quote(v)+" is not valid UTF-8")
+		return
+	}
 	if !b.begin() {
 		return
 	}
-	if len(v) <= 63 {
-		b.buf = append(b.buf, byte(len(v))<<2|byte(BasicShortString))
+	b.stringHeader(len(v))
+	b.buf = append(b.buf, v...)
+}
+
+// stringHeader appends the header of a string of n bytes.
+func (b *Builder) stringHeader(n int) {
+	if n <= 63 {
+		b.buf = append(b.buf, byte(n)<<2|byte(BasicShortString))
 	} else {
 		b.prim(PrimitiveString)
-		b.buf = binary.LittleEndian.AppendUint32(b.buf, uint32(len(v)))
+		b.buf = binary.LittleEndian.AppendUint32(b.buf, uint32(n))
 	}
-	b.buf = append(b.buf, v...)
 }
 
 // AppendUUID appends a uuid (16 bytes, big-endian).
@@ -520,8 +535,10 @@ func (b *Builder) AppendUUID(v uuid.UUID) {
 
 // AppendVariant appends a copy of the value v, re-keying its objects into
 // this builder's dictionary. Scalars are copied byte for byte, so their
-// physical type is kept; a value with an unknown type or malformed bytes is
-// an [ErrInvalidValue].
+// physical type is kept, except that strings take the short form when they
+// have at most 63 bytes. A value with an unknown type or malformed bytes
+// (truncated, a string that is not UTF-8, a decimal scale above 38) is an
+// [ErrInvalidValue].
 func (b *Builder) AppendVariant(v Variant) {
 	if b.err != nil {
 		return
@@ -570,6 +587,24 @@ func (b *Builder) AppendVariant(v Variant) {
 		if err != nil {
 			b.err = err
 			return
+		}
+		switch v.Type() {
+		case TypeString:
+			s, _ := v.StrBytes() // valueSize checked the length
+			if !utf8.Valid(s) {
+				b.err = valueError(0, "string is not valid UTF-8")
+				return
+			}
+			if b.begin() {
+				b.stringHeader(len(s))
+				b.buf = append(b.buf, s...)
+			}
+			return
+		case TypeDecimal4, TypeDecimal8, TypeDecimal16:
+			if _, err := v.Decimal(); err != nil {
+				b.err = err
+				return
+			}
 		}
 		if b.begin() {
 			b.buf = append(b.buf, v.value[:n]...)

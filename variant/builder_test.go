@@ -28,3 +28,58 @@ func TestBuildTwice(t *testing.T) {
 	assert.Equal(t, want, hexOf(second.Bytes()))
 	assert.Equal(t, `{"a":int8:2,"b":int8:1}`, mustDescribe(t, second))
 }
+
+// TestBuilderOutputIsValid: the Builder never produces bytes that New would
+// reject. Strings and keys that are not UTF-8 are errors, AppendVariant
+// checks what it copies, and it gives strings their short form.
+func TestBuilderOutputIsValid(t *testing.T) {
+	var b Builder
+	b.AppendString("a\xffb")
+	_, err := b.Build()
+	require.ErrorIs(t, err, ErrInvalidValue)
+	assert.EqualError(t, err, `variant: invalid value: string "a\xffb" is not valid UTF-8`)
+
+	b.Reset()
+	b.AppendString(string(make([]byte, 63)) + "\xc3")
+	_, err = b.Build()
+	require.ErrorIs(t, err, ErrInvalidValue)
+
+	b.Reset()
+	b.BeginObject()
+	b.Key("\xc3\x28")
+	b.AppendNull()
+	b.EndObject()
+	_, err = b.Build()
+	require.ErrorIs(t, err, ErrInvalidValue)
+	assert.EqualError(t, err, `variant: invalid value: key "\xc3(" is not valid UTF-8`)
+
+	for _, c := range []struct {
+		name, value, want string
+		err               error
+	}{
+		{"long string of 1 byte", "40 01 00 00 00 61", "05 61", nil},
+		{"long string of 63 bytes", "40 3F 00 00 00" + rep(" 61", 63), "FD" + rep(" 61", 63), nil},
+		{"long string of 64 bytes", "40 40 00 00 00" + rep(" 61", 64), "40 40 00 00 00" + rep(" 61", 64), nil},
+		{"short string not UTF-8", "05 FF", "", ErrInvalidValue},
+		{"long string not UTF-8", "40 01 00 00 00 FF", "", ErrInvalidValue},
+		{"decimal4 scale 39", "20 27 01 00 00 00", "", ErrInvalidValue},
+		{"decimal16 scale 255", "28 FF 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00", "", ErrInvalidValue},
+		{"unknown primitive 21", "54", "", ErrInvalidValue},
+		{"empty", "", "", ErrInvalidValue},
+		{"int16 kept", "10 01 00", "10 01 00", nil},
+		{"decimal8 of 1 digit kept", "24 00 01 00 00 00 00 00 00 00", "24 00 01 00 00 00 00 00 00 00", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b Builder
+			b.AppendVariant(View(Metadata{}, unhex(t, c.value)))
+			v, err := b.Build()
+			if c.err != nil {
+				require.ErrorIs(t, err, c.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, c.want, hexOf(v.Bytes()))
+			require.NoError(t, v.Validate())
+		})
+	}
+}

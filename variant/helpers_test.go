@@ -397,3 +397,6 @@ func reencode(t testing.TB, v Variant) Variant {
 	require.Equal(t, hexOf(got.Bytes()), hexOf(manual.Bytes()), "value of manual rebuild")
 	return got
 }
+
+// rep repeats s n times.
+func rep(s string, n int) string { return strings.Repeat(s, n) }
