@@ -536,13 +536,23 @@ func (b *Builder) AppendUUID(v uuid.UUID) {
 // AppendVariant appends a copy of the value v, re-keying its objects into
 // this builder's dictionary. Scalars are copied byte for byte, so their
 // physical type is kept, except that strings take the short form when they
-// have at most 63 bytes. A value with an unknown type or malformed bytes
-// (truncated, a string that is not UTF-8, a decimal scale above 38) is an
-// [ErrInvalidValue].
+// have at most 63 bytes. v is validated first (see [Variant.Validate]), so
+// a View over malformed bytes is an [ErrInvalidValue] or [ErrTooDeep]
+// instead of a malformed or, with shared nested values, exponentially large
+// copy.
 func (b *Builder) AppendVariant(v Variant) {
 	if b.err != nil {
 		return
 	}
+	if err := v.Validate(); err != nil {
+		b.err = err
+		return
+	}
+	b.appendValid(v)
+}
+
+// appendValid is AppendVariant for a validated value.
+func (b *Builder) appendValid(v Variant) {
 	switch v.BasicType() {
 	case BasicObject:
 		o, err := v.Object()
@@ -563,7 +573,7 @@ func (b *Builder) AppendVariant(v Variant) {
 				return
 			}
 			b.Key(string(k))
-			b.AppendVariant(f)
+			b.appendValid(f)
 		}
 		b.EndObject()
 	case BasicArray:
@@ -579,7 +589,7 @@ func (b *Builder) AppendVariant(v Variant) {
 				b.err = err
 				return
 			}
-			b.AppendVariant(e)
+			b.appendValid(e)
 		}
 		b.EndArray()
 	default:
@@ -588,23 +598,13 @@ func (b *Builder) AppendVariant(v Variant) {
 			b.err = err
 			return
 		}
-		switch v.Type() {
-		case TypeString:
-			s, _ := v.StrBytes() // valueSize checked the length
-			if !utf8.Valid(s) {
-				b.err = valueError(0, "string is not valid UTF-8")
-				return
-			}
+		if v.Type() == TypeString {
+			s, _ := v.StrBytes() // validated
 			if b.begin() {
 				b.stringHeader(len(s))
 				b.buf = append(b.buf, s...)
 			}
 			return
-		case TypeDecimal4, TypeDecimal8, TypeDecimal16:
-			if _, err := v.Decimal(); err != nil {
-				b.err = err
-				return
-			}
 		}
 		if b.begin() {
 			b.buf = append(b.buf, v.value[:n]...)

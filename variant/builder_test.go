@@ -83,3 +83,32 @@ func TestBuilderOutputIsValid(t *testing.T) {
 		})
 	}
 }
+
+// TestAppendVariantValidates: AppendVariant of a View over malformed bytes
+// fails instead of copying them; 30 levels of two-element arrays sharing
+// one child would otherwise be copied as 2^30 values.
+func TestAppendVariantValidates(t *testing.T) {
+	value := []byte{0x0C, 0x01}
+	for range 30 {
+		value = append([]byte{0x03, 0x02, 0x00, 0x00, byte(len(value))}, value...)
+	}
+	var b Builder
+	b.AppendVariant(View(Metadata{}, value))
+	_, err := b.Build()
+	require.ErrorIs(t, err, ErrInvalidValue)
+	// The innermost array is checked first: element 0 of each array is
+	// walked before element 1 is looked at.
+	assert.EqualError(t, err, "variant: invalid value at offset 148 ($"+rep("[0]", 29)+"): element offset 0, want 2: elements must follow each other")
+
+	// Trailing bytes, field ids out of range, unsorted fields.
+	for _, c := range []struct{ meta, value string }{
+		{metaEmpty, "0C 01 00"},
+		{metaEmpty, "02 01 00 00 02 0C 01"},
+		{metaAB, "02 02 01 00 00 02 04 0C 01 0C 02"},
+	} {
+		b.Reset()
+		b.AppendVariant(View(MustDecodeMetadata(unhex(t, c.meta)), unhex(t, c.value)))
+		_, err := b.Build()
+		assert.ErrorIs(t, err, ErrInvalidValue, c.value)
+	}
+}
