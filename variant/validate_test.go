@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -204,4 +205,184 @@ func TestHugeMetadataOffsets(t *testing.T) {
 	assert.Equal(t, "variant: invalid metadata at offset 5: first offset is 4294967295, want 0", err.Error())
 	_, err = DecodeMetadata(unhex(t, "C1 01 00 00 00 00 00 00 00 00 00 00 80 61"))
 	assert.Equal(t, "variant: invalid metadata at offset 9: offset 1 (2147483648) past the end of 1 string bytes", err.Error())
+}
+
+// TestValidateErrors: each kind of malformed value, with the exact offset,
+// path and message.
+func TestValidateErrors(t *testing.T) {
+	// {"a": [1, 2, <x>]} with metadata sorted ["a","b"]: the array starts
+	// at offset 5, its third element at 5+6+4 = 15.
+	nestedWith := func(third string) string {
+		n := len(unhex(t, third))
+		return hexOf([]byte{0x02, 0x01, 0x00, 0x00, byte(6 + 4 + n)}) + " 03 03 00 02 04 " + hexOf([]byte{byte(4 + n)}) + " 0C 01 0C 02 " + third
+	}
+	for _, c := range []invalidCase{
+		{name: "empty value", meta: metaEmpty, value: "",
+			sentinel: ErrInvalidValue, offset: 0, path: "$", msg: "empty value"},
+		{name: "trailing bytes", meta: metaEmpty, value: "0C 01 00 00",
+			sentinel: ErrInvalidValue, offset: 2, path: "$", msg: "2 bytes after the value"},
+		{name: "unknown primitive type 21", meta: metaEmpty, value: "54",
+			sentinel: ErrInvalidValue, offset: 0, path: "$", msg: "unknown primitive type 21"},
+		{name: "unknown primitive type 63", meta: metaEmpty, value: "FC",
+			sentinel: ErrInvalidValue, offset: 0, path: "$", msg: "unknown primitive type 63"},
+		{name: "decimal4 scale 39", meta: metaEmpty, value: "20 27 01 00 00 00",
+			sentinel: ErrInvalidValue, offset: 1, path: "$", msg: "decimal scale 39 above 38"},
+		{name: "decimal16 scale 39", meta: metaEmpty, value: "28 27" + rep(" 00", 16),
+			sentinel: ErrInvalidValue, offset: 1, path: "$", msg: "decimal scale 39 above 38"},
+		{name: "short string not UTF-8", meta: metaEmpty, value: "09 61 FF",
+			sentinel: ErrInvalidValue, offset: 1, path: "$", msg: "short string is not valid UTF-8"},
+		{name: "long string not UTF-8", meta: metaEmpty, value: "40 02 00 00 00 C3 28",
+			sentinel: ErrInvalidValue, offset: 5, path: "$", msg: "string is not valid UTF-8"},
+		{name: "truncated int32", meta: metaEmpty, value: "14 01 00",
+			sentinel: ErrInvalidValue, offset: 0, path: "$", msg: "value of 5 bytes past the end of a 3-byte buffer"},
+		{name: "truncated string length", meta: metaEmpty, value: "40 01 00",
+			sentinel: ErrInvalidValue, offset: 1, path: "$", msg: "truncated length of string"},
+		{name: "field id out of range", meta: metaSAB, value: "02 01 02 00 01 00",
+			sentinel: ErrInvalidValue, offset: 2, path: "$", msg: "field id 2 out of range, dictionary size 2"},
+		{name: "field id in empty dictionary", meta: metaEmpty, value: "02 01 00 00 01 00",
+			sentinel: ErrInvalidValue, offset: 2, path: "$", msg: "field id 0 out of range, dictionary size 0"},
+		{name: "field offset out of range", meta: metaSAB, value: "02 01 00 02 02 0C 01",
+			sentinel: ErrInvalidValue, offset: 3, path: "$", msg: "field offset 2 outside the 2 bytes of values"},
+		{name: "element offset out of range", meta: metaEmpty, value: "03 01 00 03 00 00 00",
+			sentinel: ErrInvalidValue, offset: 3, path: "$", msg: "2 bytes after the last element"},
+		{name: "unsorted keys", meta: metaSAB, value: "02 02 01 00 00 02 04 0C 01 0C 02",
+			sentinel: ErrInvalidValue, offset: 3, path: "$", msg: `key "a" listed after "b": field ids must be in key order`},
+		{name: "unsorted keys, unsorted dictionary", meta: "01 02 00 01 02 62 61", value: "02 02 00 01 00 02 04 0C 01 0C 02",
+			sentinel: ErrInvalidValue, offset: 3, path: "$", msg: `key "a" listed after "b": field ids must be in key order`},
+		{name: "duplicate keys", meta: metaSAB, value: "02 02 00 00 00 02 04 0C 01 0C 02",
+			sentinel: ErrInvalidValue, offset: 3, path: "$", msg: `duplicate key "a"`},
+		{name: "object header truncated", meta: metaSAB, value: "02 02 00 01 00",
+			sentinel: ErrInvalidValue, offset: 1, path: "$", msg: "object of 2 fields: field ids and offsets need 7 bytes, have 5"},
+		{name: "nested: bad UTF-8 at $.a[2]", meta: metaSAB, value: nestedWith("05 FF"),
+			sentinel: ErrInvalidValue, offset: 16, path: "$.a[2]", msg: "short string is not valid UTF-8"},
+		{name: "nested: unknown type at $.a[2]", meta: metaSAB, value: nestedWith("58"),
+			sentinel: ErrInvalidValue, offset: 15, path: "$.a[2]", msg: "unknown primitive type 22"},
+		{name: "nested: field id out of range at $.a[2]", meta: metaSAB, value: nestedWith("02 01 07 00 01 00"),
+			sentinel: ErrInvalidValue, offset: 17, path: "$.a[2]", msg: "field id 7 out of range, dictionary size 2"},
+		{name: "odd key quoted in path", meta: "11 01 00 03 61 20 62", value: "02 01 00 00 02 05 FF",
+			sentinel: ErrInvalidValue, offset: 6, path: "$['a b']", msg: "short string is not valid UTF-8"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			checkInvalid(t, c)
+			// Validate on a View says the same.
+			m, err := DecodeMetadata(unhex(t, c.meta))
+			require.NoError(t, err)
+			err = View(m, unhex(t, c.value)).Validate()
+			assert.ErrorIs(t, err, c.sentinel)
+			poke(View(m, unhex(t, c.value)), 3)
+		})
+	}
+	_, err := New(unhex(t, metaSAB), unhex(t, nestedWith("05 FF")))
+	assert.EqualError(t, err, "variant: invalid value at offset 16 ($.a[2]): short string is not valid UTF-8")
+}
+
+// TestMetadataErrors: each kind of malformed metadata.
+func TestMetadataErrors(t *testing.T) {
+	for _, c := range []struct{ meta, want string }{
+		{"", "variant: invalid metadata at offset 0: empty buffer"},
+		{"02 00 00", "variant: invalid metadata at offset 0: unsupported version 2"},
+		{"00 00 00", "variant: invalid metadata at offset 0: unsupported version 0"},
+		{"01", "variant: invalid metadata at offset 1: truncated dictionary_size"},
+		{"41 00", "variant: invalid metadata at offset 1: truncated dictionary_size"},
+		{"01 00", "variant: invalid metadata at offset 1: dictionary_size 0 does not fit a buffer of 2 bytes"},
+		{"01 01 00", "variant: invalid metadata at offset 1: dictionary_size 1 does not fit a buffer of 3 bytes"},
+		{"01 00 01 61", "variant: invalid metadata at offset 2: first offset is 1, want 0"},
+		{"01 02 00 02 01 61 62", "variant: invalid metadata at offset 4: offset 2 decreases (1 < 2)"},
+		{"01 01 00 02 61", "variant: invalid metadata at offset 3: offset 1 (2) past the end of 1 string bytes"},
+		{"01 01 00 01 61 62", "variant: invalid metadata at offset 5: 1 bytes after the last key"},
+		{"01 00 00 00", "variant: invalid metadata at offset 3: 1 bytes after the last key"},
+		{"01 02 00 01 03 61 C3 28", "variant: invalid metadata at offset 6: key 1 is not valid UTF-8"},
+		{"11 02 00 01 02 62 61", `variant: invalid metadata at offset 6: sorted_strings is set but key 1 "a" does not sort after "b"`},
+	} {
+		_, err := DecodeMetadata(unhex(t, c.meta))
+		require.Error(t, err, c.meta)
+		assert.ErrorIs(t, err, ErrInvalidMetadata, c.meta)
+		assert.EqualError(t, err, c.want, c.meta)
+		_, err = New(unhex(t, c.meta), []byte{0})
+		assert.ErrorIs(t, err, ErrInvalidMetadata, c.meta)
+	}
+	// An unsorted dictionary may hold a key twice; ID finds the first.
+	m, err := DecodeMetadata(unhex(t, "01 02 00 01 02 61 61"))
+	require.NoError(t, err)
+	id, ok := m.ID("a")
+	assert.True(t, ok)
+	assert.Equal(t, 0, id)
+}
+
+// validSamples are well-formed values of every kind, for the prefix tests.
+func validSamples(t *testing.T) map[string][2][]byte {
+	out := map[string][2][]byte{}
+	for name := range specWant {
+		meta, value := specPair(t, name)
+		out[name] = [2][]byte{meta, value}
+	}
+	var b Builder
+	b.BeginObject()
+	b.Key("arr")
+	b.BeginArray()
+	b.AppendString(strings.Repeat("é", 40))
+	b.AppendDecimal(Decimal{lo: 12345, scale: 2})
+	b.BeginObject()
+	b.Key("x")
+	b.AppendNull()
+	b.EndObject()
+	b.EndArray()
+	b.Key("bin")
+	b.AppendBinary([]byte{0, 1, 2})
+	b.EndObject()
+	v, err := b.Build()
+	require.NoError(t, err)
+	out["built"] = [2][]byte{v.Metadata().Bytes(), v.Bytes()}
+	return out
+}
+
+// TestTruncations: every strict prefix of a valid metadata or value buffer
+// is rejected, and the accessors on it never panic.
+func TestTruncations(t *testing.T) {
+	for name, s := range validSamples(t) {
+		meta, value := s[0], s[1]
+		_, err := New(meta, value)
+		require.NoError(t, err, name)
+		for n := 0; n < len(meta); n++ {
+			_, err := DecodeMetadata(meta[:n])
+			assert.ErrorIs(t, err, ErrInvalidMetadata, "%s: metadata prefix of %d bytes", name, n)
+		}
+		m := MustDecodeMetadata(meta)
+		for n := 0; n < len(value); n++ {
+			_, err := NewWithMetadata(m, value[:n])
+			require.Error(t, err, "%s: value prefix of %d bytes", name, n)
+			assert.ErrorIs(t, err, ErrInvalidValue, "%s: value prefix of %d bytes", name, n)
+			var e *Error
+			require.ErrorAs(t, err, &e)
+			assert.GreaterOrEqual(t, e.Offset, 0)
+			assert.LessOrEqual(t, e.Offset, n)
+			poke(View(m, value[:n]), 3)
+		}
+	}
+}
+
+// TestCorruptionsNeverPanic: every single-byte change of the samples either
+// validates and walks cleanly or is rejected; the accessors on the View
+// never panic.
+func TestCorruptionsNeverPanic(t *testing.T) {
+	for name, s := range validSamples(t) {
+		m := MustDecodeMetadata(s[0])
+		value := s[1]
+		if len(value) > 300 {
+			continue
+		}
+		for i := range value {
+			for _, x := range []byte{0x00, 0x03, 0xFF, value[i] ^ 0x04, value[i] + 1} {
+				c := bytes.Clone(value)
+				c[i] = x
+				v, err := NewWithMetadata(m, c)
+				if err == nil {
+					_, err := describe(v)
+					require.NoError(t, err, "%s: byte %d = %02X validates but does not walk", name, i, x)
+					continue
+				}
+				poke(View(m, c), 1)
+			}
+		}
+	}
 }
