@@ -100,3 +100,32 @@ func TestTruncatedScalarsOnView(t *testing.T) {
 		})
 	}
 }
+
+// TestZeroValues: the zero Variant and zero Metadata behave as documented.
+func TestZeroValues(t *testing.T) {
+	var v Variant
+	assert.Equal(t, TypeInvalid, v.Type())
+	assert.Equal(t, BasicPrimitive, v.BasicType())
+	assert.False(t, v.IsNull())
+	_, ok := v.PrimitiveType()
+	assert.False(t, ok)
+	assert.ErrorIs(t, v.Validate(), ErrInvalidValue)
+	var m Metadata
+	assert.Equal(t, "11 00 00", hexOf(m.Bytes()))
+	assert.Equal(t, 0, m.Len())
+	assert.Equal(t, 1, m.OffsetSize())
+	// Sorted agrees with the header byte of Bytes.
+	assert.True(t, m.Sorted())
+	assert.Equal(t, m.Bytes()[0]&0x10 != 0, m.Sorted())
+	_, ok = m.ID("")
+	assert.False(t, ok)
+
+	// Clone copies: changing the source buffers leaves the clone intact.
+	meta := unhex(t, "01 01 00 01 61")
+	value := unhex(t, "02 01 00 00 02 0C 07")
+	orig := MustNew(meta, value)
+	c := orig.Clone()
+	meta[4], value[6] = 'b', 9
+	assert.Equal(t, `{"a":int8:7}`, mustDescribe(t, c))
+	assert.Equal(t, "01 01 00 01 61", hexOf(c.Metadata().Bytes()))
+}

@@ -10,7 +10,8 @@ import (
 // view over the buffer it was decoded from and copies nothing; the buffer must
 // not change while the Metadata is in use.
 //
-// The zero Metadata is the empty dictionary; its Bytes are 01 00 00.
+// The zero Metadata is the empty dictionary; its Bytes are 11 00 00 (sorted,
+// as an empty dictionary trivially is).
 type Metadata struct {
 	raw        []byte
 	offsetSize int  // bytes per dictionary_size and offset field, 1 to 4
@@ -131,7 +132,7 @@ func (m Metadata) Bytes() []byte {
 func (m Metadata) Len() int { return m.size }
 
 // Sorted reports the sorted_strings flag: keys are sorted and unique.
-func (m Metadata) Sorted() bool { return m.sorted }
+func (m Metadata) Sorted() bool { return m.sorted || m.raw == nil }
 
 // OffsetSize returns the bytes per dictionary_size and offset field (1 to 4).
 func (m Metadata) OffsetSize() int {
