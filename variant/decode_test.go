@@ -101,6 +101,118 @@ func TestTruncatedScalarsOnView(t *testing.T) {
 	}
 }
 
+// TestNoAllocations: lookups and typed accessors on decoded values do not
+// allocate.
+func TestNoAllocations(t *testing.T) {
+	if testing.CoverMode() != "" {
+		t.Skip("coverage instrumentation allocates")
+	}
+	meta, value := specPair(t, "object_nested") // unsorted dictionary
+	unsorted := MustNew(meta, value)
+	var b Builder
+	b.AppendVariant(unsorted)
+	sorted, err := b.Build()
+	require.NoError(t, err)
+	require.True(t, sorted.Metadata().Sorted())
+	path := MustParsePath("$.observation.value.humidity")
+	meta, value = specPair(t, "array_nested")
+	arr := MustNew(meta, value)
+	arrPath := MustParsePath("$[2].names[1]")
+
+	scalars := map[string]Variant{}
+	for _, name := range []string{"primitive_int64", "primitive_double", "primitive_float", "primitive_decimal16",
+		"primitive_string", "short_string", "primitive_binary", "primitive_timestamp", "primitive_timestamp_nanos",
+		"primitive_date", "primitive_time", "primitive_uuid", "primitive_boolean_true"} {
+		m, v := specPair(t, name)
+		scalars[name] = MustNew(m, v)
+	}
+
+	for name, f := range map[string]func(){
+		"Object.Field unsorted": func() {
+			o, _ := unsorted.Object()
+			if _, ok, _ := o.Field("species"); !ok {
+				panic("not found")
+			}
+		},
+		"Object.Field sorted": func() {
+			o, _ := sorted.Object()
+			if _, ok, _ := o.Field("species"); !ok {
+				panic("not found")
+			}
+		},
+		"Variant.Field missing": func() {
+			if _, ok, _ := sorted.Field("nope"); ok {
+				panic("found")
+			}
+		},
+		"Get unsorted": func() {
+			if _, ok, _ := unsorted.Get(path); !ok {
+				panic("not found")
+			}
+		},
+		"Get sorted": func() {
+			if _, ok, _ := sorted.Get(path); !ok {
+				panic("not found")
+			}
+		},
+		"Get array": func() {
+			if _, ok, _ := arr.Get(arrPath); !ok {
+				panic("not found")
+			}
+		},
+		"Array.At": func() {
+			a, _ := arr.Array()
+			if _, err := a.At(2); err != nil {
+				panic(err)
+			}
+		},
+		"Int":              func() { _, _ = scalars["primitive_int64"].Int() },
+		"Float64":          func() { _, _ = scalars["primitive_double"].Float64() },
+		"Float64 of float": func() { _, _ = scalars["primitive_float"].Float64() },
+		"Float32":          func() { _, _ = scalars["primitive_float"].Float32() },
+		"Decimal":          func() { _, _ = scalars["primitive_decimal16"].Decimal() },
+		"StrBytes long":    func() { _, _ = scalars["primitive_string"].StrBytes() },
+		"StrBytes short":   func() { _, _ = scalars["short_string"].StrBytes() },
+		"Binary":           func() { _, _ = scalars["primitive_binary"].Binary() },
+		"TimestampMicros":  func() { _, _, _ = scalars["primitive_timestamp"].TimestampMicros() },
+		"TimestampNanos":   func() { _, _, _ = scalars["primitive_timestamp_nanos"].TimestampNanos() },
+		"Timestamp":        func() { _, _ = scalars["primitive_timestamp"].Timestamp() },
+		"DateDays":         func() { _, _ = scalars["primitive_date"].DateDays() },
+		"Date":             func() { _, _ = scalars["primitive_date"].Date() },
+		"TimeMicros":       func() { _, _ = scalars["primitive_time"].TimeMicros() },
+		"UUID":             func() { _, _ = scalars["primitive_uuid"].UUID() },
+		"Bool":             func() { _, _ = scalars["primitive_boolean_true"].Bool() },
+		"Type":             func() { _ = scalars["primitive_int64"].Type() },
+	} {
+		assert.Zero(t, testing.AllocsPerRun(100, f), name)
+	}
+}
+
+// TestTypeMismatchMessages: a typed accessor on another type says what it
+// wanted and what it found.
+func TestTypeMismatchMessages(t *testing.T) {
+	v := MustNew(unhex(t, metaEmpty), unhex(t, "0C 01"))
+	for _, c := range []struct {
+		call func() error
+		msg  string
+	}{
+		{func() error { _, err := v.Float64(); return err }, "variant: type mismatch: want double or float, have int8"},
+		{func() error { _, _, err := v.TimestampMicros(); return err }, "variant: type mismatch: want timestamp or timestamp_ntz, have int8"},
+		{func() error { _, _, err := v.TimestampNanos(); return err }, "variant: type mismatch: want timestamp_nanos or timestamp_ntz_nanos, have int8"},
+		{func() error { _, err := v.Timestamp(); return err }, "variant: type mismatch: want timestamp, have int8"},
+		{func() error { _, err := v.Str(); return err }, "variant: type mismatch: want string, have int8"},
+		{func() error { _, err := v.Decimal(); return err }, "variant: type mismatch: want decimal, have int8"},
+		{func() error { _, err := v.Object(); return err }, "variant: type mismatch: want object, have int8"},
+		{func() error { _, err := v.Array(); return err }, "variant: type mismatch: want array, have int8"},
+		{func() error { _, err := v.Bool(); return err }, "variant: type mismatch: want boolean, have int8"},
+		{func() error { _, err := Variant{}.Int(); return err }, "variant: type mismatch: want integer, have invalid"},
+	} {
+		err := c.call()
+		assert.ErrorIs(t, err, ErrTypeMismatch)
+		assert.EqualError(t, err, c.msg)
+	}
+}
+
 // TestZeroValues: the zero Variant and zero Metadata behave as documented.
 func TestZeroValues(t *testing.T) {
 	var v Variant
