@@ -241,3 +241,25 @@ func TestZeroValues(t *testing.T) {
 	assert.Equal(t, `{"a":int8:7}`, mustDescribe(t, c))
 	assert.Equal(t, "01 01 00 01 61", hexOf(c.Metadata().Bytes()))
 }
+
+// TestValidateNoAllocations: New on a decoded dictionary allocates nothing
+// for values of modest depth and width, whatever the field value order.
+func TestValidateNoAllocations(t *testing.T) {
+	if testing.CoverMode() != "" {
+		t.Skip("coverage instrumentation allocates")
+	}
+	for _, name := range []string{"object_nested", "array_nested", "object_primitive", "primitive_string"} {
+		meta, value := specPair(t, name)
+		m := MustDecodeMetadata(meta)
+		assert.Zero(t, testing.AllocsPerRun(100, func() {
+			if _, err := NewWithMetadata(m, value); err != nil {
+				panic(err)
+			}
+		}), name)
+		assert.Zero(t, testing.AllocsPerRun(100, func() {
+			if _, err := DecodeMetadata(meta); err != nil {
+				panic(err)
+			}
+		}), name)
+	}
+}
