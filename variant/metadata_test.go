@@ -2,6 +2,7 @@ package variant
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -44,7 +45,7 @@ func TestMetadataLookups(t *testing.T) {
 				assert.True(t, ok)
 				assert.Equal(t, id, found)
 			}
-			for _, id := range []int{-1, len(c.keys), 1 << 40} {
+			for _, id := range []int{-1, len(c.keys), math.MaxInt} {
 				_, ok := m.Key(id)
 				assert.False(t, ok)
 				_, ok = m.KeyBytes(id)
