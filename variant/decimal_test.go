@@ -90,3 +90,23 @@ func TestDecimalValues(t *testing.T) {
 	assert.Equal(t, "-0."+strings.Repeat("9", 38), x.String())
 	assert.Equal(t, "x=-0.5", string(d("-0.5").Append([]byte("x="))))
 }
+
+// TestDecimalFromBigWide: unscaled values wider than 64 bits convert exactly
+// (on 32-bit platforms too, where a big.Word holds 32 bits).
+func TestDecimalFromBigWide(t *testing.T) {
+	for _, s := range []string{
+		"18446744073709551616", "-18446744073709551616", "79228162514264337593543950336",
+		strings.Repeat("9", 38), "-" + strings.Repeat("9", 38), "123456789012345678901234567890",
+	} {
+		u, ok := new(big.Int).SetString(s, 10)
+		require.True(t, ok)
+		d, err := DecimalFromBig(u, 3)
+		require.NoError(t, err, s)
+		assert.Equal(t, 0, d.Unscaled().Cmp(u), s)
+		p, err := ParseDecimal(s)
+		require.NoError(t, err)
+		r, ok := p.Rescale(0)
+		require.True(t, ok)
+		assert.Equal(t, 0, r.Cmp(p))
+	}
+}
