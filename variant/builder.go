@@ -42,6 +42,7 @@ type Builder struct {
 	order   []int    // final id to provisional id
 	hasMeta bool
 	last    bool // duplicate keys: keep the last value
+	dropped bool // last-wins dropped a value, whose keys may now be unused
 	done    bool // the top-level value is complete
 	err     error
 }
@@ -90,6 +91,7 @@ func (b *Builder) Reset() {
 	clear(b.keyIDs)
 	b.keys = b.keys[:0]
 	b.done = false
+	b.dropped = false
 	b.err = nil
 }
 
@@ -234,6 +236,7 @@ func (b *Builder) EndObject() {
 				b.fail(ErrDuplicateKey, strconv.Quote(b.keyOf(e.id)))
 				return
 			}
+			b.dropped = true
 			continue
 		}
 		kept = append(kept, e)

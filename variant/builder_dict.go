@@ -14,14 +14,25 @@ import (
 // the keys were first seen in sorted order the ids are final. Otherwise the
 // ids are rewritten: in place when the dictionary has at most 256 keys (every
 // id then takes one byte before and after), by re-encoding the value when
-// field id sizes may change.
+// field id sizes may change. When last-wins dropped a value, keys used only
+// inside it are left out of the dictionary.
 func (b *Builder) finish() (Variant, error) {
 	n := len(b.keys)
 	b.order = b.order[:0]
-	for i := 0; i < n; i++ {
-		b.order = append(b.order, i)
+	if b.dropped {
+		used := make([]bool, n)
+		markUsedIDs(b.buf, used)
+		for i, u := range used {
+			if u {
+				b.order = append(b.order, i)
+			}
+		}
+	} else {
+		for i := 0; i < n; i++ {
+			b.order = append(b.order, i)
+		}
 	}
-	sorted := slices.IsSortedFunc(b.order, func(x, y int) int { return strings.Compare(b.keys[x], b.keys[y]) })
+	sorted := len(b.order) == n && slices.IsSortedFunc(b.order, func(x, y int) int { return strings.Compare(b.keys[x], b.keys[y]) })
 	if !sorted {
 		slices.SortFunc(b.order, func(x, y int) int { return strings.Compare(b.keys[x], b.keys[y]) })
 		b.perm = slices.Grow(b.perm[:0], n)[:n]
@@ -35,7 +46,19 @@ func (b *Builder) finish() (Variant, error) {
 		}
 		// The ids are final now: make them the provisional ones too, so
 		// that a second Build does not rewrite them again.
-		slices.Sort(b.keys)
+		if len(b.order) == n {
+			slices.Sort(b.keys)
+		} else {
+			keys := make([]string, len(b.order))
+			for final, prov := range b.order {
+				keys[final] = b.keys[prov]
+			}
+			b.keys = keys
+			clear(b.keyIDs)
+		}
+		b.dropped = false
+		n = len(b.keys)
+		b.order = b.order[:n]
 		for id, k := range b.keys {
 			b.keyIDs[k] = id
 			b.order[id] = id
@@ -60,6 +83,23 @@ func (b *Builder) finish() (Variant, error) {
 	b.metaBuf = m
 	meta := Metadata{raw: m, offsetSize: os, size: n, sorted: true, bytesStart: 1 + os*(n+2)}
 	return Variant{meta: meta, value: b.buf}, nil
+}
+
+// markUsedIDs sets used[id] for every field id in the well-formed value v.
+func markUsedIDs(v []byte, used []bool) {
+	switch BasicType(v[0] & 3) {
+	case BasicObject:
+		h, _ := parseObjectHeader(v)
+		for i := 0; i < h.num; i++ {
+			used[h.fieldID(v, i)] = true
+			markUsedIDs(v[h.dataStart+h.fieldOffset(v, i):], used)
+		}
+	case BasicArray:
+		h, _ := parseArrayHeader(v)
+		for i := 0; i < h.num; i++ {
+			markUsedIDs(v[h.dataStart+h.offset(v, i):], used)
+		}
+	}
 }
 
 // rewriteIDs replaces every field id in the well-formed value v by perm[id],

@@ -354,3 +354,57 @@ func TestAppendVariantIntoContainers(t *testing.T) {
 	inner := specWant["object_primitive"]
 	assert.Equal(t, `{"again":[`+inner+`,`+inner+`],"wrapped":`+inner+`}`, mustDescribe(t, v))
 }
+
+// TestLastWinsDropsUnusedKeys: keys that appear only inside a value that a
+// later duplicate replaced are not in the dictionary, which holds exactly
+// the keys used.
+func TestLastWinsDropsUnusedKeys(t *testing.T) {
+	var b Builder
+	b.SetLastWins(true)
+	b.BeginObject()
+	b.Key("z")
+	b.BeginObject()
+	b.Key("gone")
+	b.AppendInt(1)
+	b.Key("kept")
+	b.AppendInt(2)
+	b.EndObject()
+	b.Key("a")
+	b.BeginObject()
+	b.Key("kept")
+	b.AppendInt(3)
+	b.EndObject()
+	b.Key("z")
+	b.AppendInt(4)
+	b.EndObject()
+	v, err := b.Build()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "kept", "z"}, v.Metadata().Keys())
+	assert.Equal(t, `{"a":{"kept":int8:3},"z":int8:4}`, mustDescribe(t, v))
+	checkCanonical(t, v)
+	again, err := b.Build()
+	require.NoError(t, err)
+	assert.Equal(t, hexOf(v.Metadata().Bytes()), hexOf(again.Metadata().Bytes()))
+	assert.Equal(t, hexOf(v.Bytes()), hexOf(again.Bytes()))
+
+	// With more than 256 keys the ids are re-encoded.
+	b.Reset()
+	b.BeginObject()
+	b.Key("x")
+	b.BeginObject()
+	for i := range 300 {
+		b.Key(fmt.Sprintf("drop%03d", i))
+		b.AppendNull()
+	}
+	b.EndObject()
+	b.Key("b")
+	b.AppendInt(1)
+	b.Key("x")
+	b.AppendInt(2)
+	b.EndObject()
+	v, err = b.Build()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"b", "x"}, v.Metadata().Keys())
+	assert.Equal(t, "02 02 00 01 00 02 04 0C 01 0C 02", hexOf(v.Bytes()))
+	checkCanonical(t, v)
+}
