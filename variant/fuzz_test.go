@@ -3,6 +3,8 @@ package variant
 import (
 	"bytes"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -170,4 +172,82 @@ func poke(v Variant, depth int) {
 			}
 		}
 	}
+}
+
+// FuzzBuilder drives the Builder with a program read from the input: each
+// byte picks a call (open or close a container, a key from a small set, a
+// scalar of some type, a mode switch). Whatever the order, the Builder
+// either fails with an error or builds a value that New accepts, that is in
+// canonical form, and that AppendVariant reproduces byte for byte.
+func FuzzBuilder(f *testing.F) {
+	f.Add([]byte{0x01, 0x10, 0x20, 0x11, 0x21, 0x02}, false)
+	f.Add([]byte{0x03, 0x01, 0x10, 0x22, 0x10, 0x23, 0x02, 0x04}, true)
+	f.Fuzz(func(t *testing.T, program []byte, lastWins bool) {
+		var b Builder
+		b.SetLastWins(lastWins)
+		for i, op := range program {
+			arg := int64(op) * int64(i+1)
+			switch op >> 4 {
+			case 0:
+				switch op & 7 {
+				case 1:
+					b.BeginObject()
+				case 2:
+					b.EndObject()
+				case 3:
+					b.BeginArray()
+				case 4:
+					b.EndArray()
+				default:
+					b.AppendNull()
+				}
+			case 1:
+				// keys that sort differently from their first use
+				b.Key(string(rune('z'-op&15)) + strings.Repeat("k", int(op&3)))
+			case 2:
+				b.AppendInt(arg * arg * arg)
+			case 3:
+				b.AppendString(strings.Repeat("s", int(arg%80)))
+			case 4:
+				b.AppendFloat64(float64(arg) / 3)
+			case 5:
+				d, _ := NewDecimal(arg*1_000_003, int(op&15))
+				b.AppendDecimal(d)
+			case 6:
+				b.AppendBinary(bytes.Repeat([]byte{op}, int(op&31)))
+			case 7:
+				b.AppendBool(op&1 == 1)
+			case 8:
+				b.AppendTimestamp(-arg)
+			case 9:
+				for k := range int(op&15) * 20 {
+					b.Key("many" + strconv.Itoa(k))
+					b.AppendNull()
+				}
+			default:
+				b.AppendDate(int32(arg))
+			}
+		}
+		v, err := b.Build()
+		if err != nil {
+			if !errors.Is(err, ErrBuilder) && !errors.Is(err, ErrDuplicateKey) && !errors.Is(err, ErrTooDeep) {
+				t.Fatalf("unexpected error class: %v", err)
+			}
+			return
+		}
+		v = v.Clone()
+		if _, err := New(v.Metadata().Bytes(), v.Bytes()); err != nil {
+			t.Fatalf("built value does not validate: %v\n%x %x", err, v.Metadata().Bytes(), v.Bytes())
+		}
+		checkCanonical(t, v)
+		var c Builder
+		c.AppendVariant(v)
+		again, err := c.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(again.Metadata().Bytes(), v.Metadata().Bytes()) || !bytes.Equal(again.Bytes(), v.Bytes()) {
+			t.Fatalf("AppendVariant changed the bytes:\n%x %x\n%x %x", v.Metadata().Bytes(), v.Bytes(), again.Metadata().Bytes(), again.Bytes())
+		}
+	})
 }
