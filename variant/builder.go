@@ -554,64 +554,39 @@ func (b *Builder) AppendVariant(v Variant) {
 	b.appendValid(v)
 }
 
-// appendValid is AppendVariant for a validated value.
+// appendValid is AppendVariant for a validated value: its headers, ids and
+// offsets are known to be in bounds, so the accessors cannot fail.
 func (b *Builder) appendValid(v Variant) {
 	switch v.BasicType() {
 	case BasicObject:
-		o, err := v.Object()
-		if err != nil {
-			b.err = err
-			return
-		}
+		o, _ := v.Object()
 		b.BeginObject()
 		for i := 0; i < o.Len() && b.err == nil; i++ {
-			k, err := o.key(i)
-			if err != nil {
-				b.err = err
-				return
-			}
-			f, err := o.fieldValue(i)
-			if err != nil {
-				b.err = err
-				return
-			}
+			k, _ := o.key(i)
+			f, _ := o.fieldValue(i)
 			b.Key(string(k))
 			b.appendValid(f)
 		}
 		b.EndObject()
 	case BasicArray:
-		a, err := v.Array()
-		if err != nil {
-			b.err = err
-			return
-		}
+		a, _ := v.Array()
 		b.BeginArray()
 		for i := 0; i < a.Len() && b.err == nil; i++ {
-			e, err := a.At(i)
-			if err != nil {
-				b.err = err
-				return
-			}
+			e, _ := a.At(i)
 			b.appendValid(e)
 		}
 		b.EndArray()
 	default:
-		n, err := valueSize(v.value)
-		if err != nil {
-			b.err = err
+		if !b.begin() {
 			return
 		}
 		if v.Type() == TypeString {
-			s, _ := v.StrBytes() // validated
-			if b.begin() {
-				b.stringHeader(len(s))
-				b.buf = append(b.buf, s...)
-			}
+			s, _ := v.StrBytes()
+			b.stringHeader(len(s))
+			b.buf = append(b.buf, s...)
 			return
 		}
-		if b.begin() {
-			b.buf = append(b.buf, v.value[:n]...)
-		}
+		b.buf = append(b.buf, v.value...)
 	}
 }
 
