@@ -28,15 +28,18 @@ func parseArrayHeader(b []byte) (arrayHeader, error) {
 	if len(b) < a.offsStart {
 		return a, valueError(1, "truncated num_elements of array")
 	}
+	num := uint64(b[1])
 	if large {
-		a.num = int(readUint(b[1:], 4))
-	} else {
-		a.num = int(b[1])
+		num = uint64(readUint(b[1:], 4))
 	}
+	// In 64 bits: num_elements near 2^32 would wrap an int on 32-bit
+	// platforms.
+	need := uint64(a.offsStart) + (num+1)*uint64(a.offSize)
+	if need > uint64(len(b)) {
+		return a, valueError(1, "array of "+strconv.FormatUint(num, 10)+" elements: offsets need "+strconv.FormatUint(need, 10)+" bytes, have "+strconv.Itoa(len(b)))
+	}
+	a.num = int(num)
 	a.dataStart = a.offsStart + (a.num+1)*a.offSize
-	if a.dataStart > len(b) {
-		return a, valueError(1, "array of "+strconv.Itoa(a.num)+" elements: offsets need "+strconv.Itoa(a.dataStart)+" bytes, have "+strconv.Itoa(len(b)))
-	}
 	a.dataSize = int(readUint(b[a.offsStart+a.num*a.offSize:], a.offSize))
 	return a, nil
 }
@@ -76,8 +79,8 @@ func (a Array) At(i int) (Variant, error) {
 	off := a.h.offset(b, i)
 	start := a.h.dataStart + off
 	end := a.h.dataStart + a.h.dataSize
-	if off >= a.h.dataSize || end > len(b) {
-		return Variant{}, valueError(a.h.offsStart+i*a.h.offSize, "element offset "+strconv.Itoa(off)+" outside the "+strconv.Itoa(a.h.dataSize)+" bytes of elements")
+	if uint(off) >= uint(a.h.dataSize) || uint(a.h.dataSize) > uint(len(b)-a.h.dataStart) {
+		return Variant{}, valueError(a.h.offsStart+i*a.h.offSize, "element offset "+fmtSize(off)+" outside the "+fmtSize(a.h.dataSize)+" bytes of elements")
 	}
 	n, err := valueSize(b[start:end])
 	if err != nil {

@@ -6,13 +6,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 )
 
 // Builder builds one Variant value at a time in the spec's exact form
-// (VariantEncoding.md): a sorted, de-duplicated dictionary of the keys used
-// (or a fixed dictionary given to [Builder.UseMetadata]); the smallest field
+// (VariantEncoding.md): a sorted, de-duplicated dictionary of the keys given
+// (or a fixed dictionary given to [Builder.UseMetadata]; with last-wins, a
+// key given only inside a value that a later duplicate replaced stays in the
+// dictionary, which the spec allows); the smallest field
 // id and field offset sizes each object and array can have; is_large only
 // above 255 elements; short strings up to 63 bytes; decimal4, decimal8 or
 // decimal16 chosen by precision (the spec's "Decimal table"); object fields
@@ -178,6 +181,10 @@ func (b *Builder) keyID(name string) (int, bool) {
 	}
 	if id, ok := b.keyIDs[name]; ok {
 		return id, true
+	}
+	if !utf8.ValidString(name) {
+		b.fail(ErrInvalidValue, "key "+strconv.Quote(name)+" is not valid UTF-8")
+		return 0, false
 	}
 	if b.keyIDs == nil {
 		b.keyIDs = make(map[string]int)
@@ -532,18 +539,28 @@ func (b *Builder) AppendBinary(v []byte) {
 }
 
 // AppendString appends a string: a short string when it has at most 63
-// bytes, a long string otherwise. The string must be valid UTF-8.
+// bytes, a long string otherwise. A string that is not valid UTF-8 is an
+// [ErrInvalidValue] ("String values must be UTF-8 encoded").
 func (b *Builder) AppendString(v string) {
+	if b.err == nil && !utf8.ValidString(v) {
+		b.fail(ErrInvalidValue, "string "+strconv.Quote(v)+" is not valid UTF-8")
+		return
+	}
 	if !b.begin() {
 		return
 	}
-	if len(v) <= 63 {
-		b.buf = append(b.buf, byte(len(v))<<2|byte(BasicShortString))
+	b.stringHeader(len(v))
+	b.buf = append(b.buf, v...)
+}
+
+// stringHeader appends the header of a string of n bytes.
+func (b *Builder) stringHeader(n int) {
+	if n <= 63 {
+		b.buf = append(b.buf, byte(n)<<2|byte(BasicShortString))
 	} else {
 		b.prim(PrimitiveString)
-		b.buf = binary.LittleEndian.AppendUint32(b.buf, uint32(len(v)))
+		b.buf = binary.LittleEndian.AppendUint32(b.buf, uint32(n))
 	}
-	b.buf = append(b.buf, v...)
 }
 
 // AppendUUID appends a uuid (16 bytes, big-endian).
@@ -556,60 +573,54 @@ func (b *Builder) AppendUUID(v uuid.UUID) {
 
 // AppendVariant appends a copy of the value v, re-keying its objects into
 // this builder's dictionary. Scalars are copied byte for byte, so their
-// physical type is kept; a value with an unknown type or malformed bytes is
-// an [ErrInvalidValue].
+// physical type is kept, except that strings take the short form when they
+// have at most 63 bytes. v is validated first (see [Variant.Validate]), so
+// a View over malformed bytes is an [ErrInvalidValue] or [ErrTooDeep]
+// instead of a malformed copy.
 func (b *Builder) AppendVariant(v Variant) {
 	if b.err != nil {
 		return
 	}
+	if err := v.Validate(); err != nil {
+		b.err = err
+		return
+	}
+	b.appendValid(v)
+}
+
+// appendValid is AppendVariant for a validated value: its headers, ids and
+// offsets are known to be in bounds, so the accessors cannot fail.
+func (b *Builder) appendValid(v Variant) {
 	switch v.BasicType() {
 	case BasicObject:
-		o, err := v.Object()
-		if err != nil {
-			b.err = err
-			return
-		}
+		o, _ := v.Object()
 		b.BeginObject()
 		for i := 0; i < o.Len() && b.err == nil; i++ {
-			k, err := o.key(i)
-			if err != nil {
-				b.err = err
-				return
-			}
-			f, err := o.fieldValue(i)
-			if err != nil {
-				b.err = err
-				return
-			}
+			k, _ := o.key(i)
+			f, _ := o.fieldValue(i)
 			b.Key(string(k))
-			b.AppendVariant(f)
+			b.appendValid(f)
 		}
 		b.EndObject()
 	case BasicArray:
-		a, err := v.Array()
-		if err != nil {
-			b.err = err
-			return
-		}
+		a, _ := v.Array()
 		b.BeginArray()
 		for i := 0; i < a.Len() && b.err == nil; i++ {
-			e, err := a.At(i)
-			if err != nil {
-				b.err = err
-				return
-			}
-			b.AppendVariant(e)
+			e, _ := a.At(i)
+			b.appendValid(e)
 		}
 		b.EndArray()
 	default:
-		n, err := valueSize(v.value)
-		if err != nil {
-			b.err = err
+		if !b.begin() {
 			return
 		}
-		if b.begin() {
-			b.buf = append(b.buf, v.value[:n]...)
+		if v.Type() == TypeString {
+			s, _ := v.StrBytes()
+			b.stringHeader(len(s))
+			b.buf = append(b.buf, s...)
+			return
 		}
+		b.buf = append(b.buf, v.value...)
 	}
 }
 

@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"encoding/binary"
 	"math/big"
 	"math/bits"
 	"strconv"
@@ -39,12 +40,10 @@ func DecimalFromBig(unscaled *big.Int, scale int) (Decimal, error) {
 	if new(big.Int).Abs(unscaled).Cmp(pow10Big[MaxDecimalPrecision]) >= 0 {
 		return Decimal{}, &Error{Err: ErrInvalidDecimal, Offset: -1, Msg: "more than 38 digits"}
 	}
-	var words [2]uint64
-	a := new(big.Int).Abs(unscaled)
-	for i, w := range a.Bits() {
-		words[i] = uint64(w)
-	}
-	d := Decimal{hi: int64(words[1]), lo: words[0], scale: uint8(scale)}
+	// FillBytes, not Bits: a big.Word is 32 bits on 32-bit platforms.
+	var be [16]byte
+	new(big.Int).Abs(unscaled).FillBytes(be[:])
+	d := Decimal{hi: int64(binary.BigEndian.Uint64(be[:8])), lo: binary.BigEndian.Uint64(be[8:]), scale: uint8(scale)}
 	if unscaled.Sign() < 0 {
 		d.hi, d.lo = neg128(d.hi, d.lo)
 	}

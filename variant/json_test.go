@@ -14,14 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// unhex decodes bytes written as spaced hex, "02 01 00".
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
-	require.NoError(t, err)
-	return b
-}
-
 // emptyMeta is metadata with an empty dictionary.
 const emptyMeta = "01 00 00"
 

@@ -10,7 +10,8 @@ import (
 // view over the buffer it was decoded from and copies nothing; the buffer must
 // not change while the Metadata is in use.
 //
-// The zero Metadata is the empty dictionary; its Bytes are 01 00 00.
+// The zero Metadata is the empty dictionary; its Bytes are 11 00 00 (sorted,
+// as an empty dictionary trivially is).
 type Metadata struct {
 	raw        []byte
 	offsetSize int  // bytes per dictionary_size and offset field, 1 to 4
@@ -61,11 +62,11 @@ func DecodeMetadata(buf []byte) (Metadata, error) {
 		off := int(readUint(buf[at:], os))
 		switch {
 		case i == 0 && off != 0:
-			return Metadata{}, metadataError(at, "first offset is "+strconv.Itoa(off)+", want 0")
-		case off < prev:
-			return Metadata{}, metadataError(at, "offset "+strconv.Itoa(i)+" decreases ("+strconv.Itoa(off)+" < "+strconv.Itoa(prev)+")")
-		case off > n:
-			return Metadata{}, metadataError(at, "offset "+strconv.Itoa(i)+" ("+strconv.Itoa(off)+") past the end of "+strconv.Itoa(n)+" string bytes")
+			return Metadata{}, metadataError(at, "first offset is "+fmtSize(off)+", want 0")
+		case uint(off) < uint(prev):
+			return Metadata{}, metadataError(at, "offset "+strconv.Itoa(i)+" decreases ("+fmtSize(off)+" < "+strconv.Itoa(prev)+")")
+		case uint(off) > uint(n):
+			return Metadata{}, metadataError(at, "offset "+strconv.Itoa(i)+" ("+fmtSize(off)+") past the end of "+strconv.Itoa(n)+" string bytes")
 		}
 		prev = off
 	}
@@ -131,7 +132,7 @@ func (m Metadata) Bytes() []byte {
 func (m Metadata) Len() int { return m.size }
 
 // Sorted reports the sorted_strings flag: keys are sorted and unique.
-func (m Metadata) Sorted() bool { return m.sorted }
+func (m Metadata) Sorted() bool { return m.sorted || m.raw == nil }
 
 // OffsetSize returns the bytes per dictionary_size and offset field (1 to 4).
 func (m Metadata) OffsetSize() int {

@@ -33,19 +33,27 @@ func parseObjectHeader(b []byte) (objectHeader, error) {
 	if len(b) < o.idsStart {
 		return o, valueError(1, "truncated num_elements of object")
 	}
+	num := uint64(b[1])
 	if large {
-		o.num = int(readUint(b[1:], 4))
-	} else {
-		o.num = int(b[1])
+		num = uint64(readUint(b[1:], 4))
 	}
+	// In 64 bits: num_elements near 2^32 would wrap an int on 32-bit
+	// platforms.
+	need := uint64(o.idsStart) + num*uint64(o.idSize) + (num+1)*uint64(o.offSize)
+	if need > uint64(len(b)) {
+		return o, valueError(1, "object of "+strconv.FormatUint(num, 10)+" fields: field ids and offsets need "+strconv.FormatUint(need, 10)+" bytes, have "+strconv.Itoa(len(b)))
+	}
+	o.num = int(num)
 	o.offsStart = o.idsStart + o.num*o.idSize
 	o.dataStart = o.offsStart + (o.num+1)*o.offSize
-	if o.dataStart > len(b) {
-		return o, valueError(1, "object of "+strconv.Itoa(o.num)+" fields: field ids and offsets need "+strconv.Itoa(o.dataStart)+" bytes, have "+strconv.Itoa(len(b)))
-	}
 	o.dataSize = int(readUint(b[o.offsStart+o.num*o.offSize:], o.offSize))
 	return o, nil
 }
+
+// fmtSize formats a field id, offset or size read from a 1- to 4-byte
+// unsigned field. Such a value of 2^31 or more is a negative int on 32-bit
+// platforms, where all comparisons with it are made as uint.
+func fmtSize(n int) string { return strconv.FormatUint(uint64(uint(n)), 10) }
 
 func (o *objectHeader) fieldID(b []byte, i int) int {
 	return int(readUint(b[o.idsStart+i*o.idSize:], o.idSize))
@@ -84,8 +92,8 @@ func (o Object) fieldValue(i int) (Variant, error) {
 	off := o.h.fieldOffset(b, i)
 	start := o.h.dataStart + off
 	end := o.h.dataStart + o.h.dataSize
-	if off >= o.h.dataSize || end > len(b) {
-		return Variant{}, valueError(o.h.offsStart+i*o.h.offSize, "field offset "+strconv.Itoa(off)+" outside the "+strconv.Itoa(o.h.dataSize)+" bytes of values")
+	if uint(off) >= uint(o.h.dataSize) || uint(o.h.dataSize) > uint(len(b)-o.h.dataStart) {
+		return Variant{}, valueError(o.h.offsStart+i*o.h.offSize, "field offset "+fmtSize(off)+" outside the "+fmtSize(o.h.dataSize)+" bytes of values")
 	}
 	n, err := valueSize(b[start:end])
 	if err != nil {
@@ -99,7 +107,7 @@ func (o Object) key(i int) ([]byte, error) {
 	id := o.h.fieldID(o.v.value, i)
 	k, ok := o.v.meta.KeyBytes(id)
 	if !ok {
-		return nil, valueError(o.h.idsStart+i*o.h.idSize, "field id "+strconv.Itoa(id)+" out of range, dictionary size "+strconv.Itoa(o.v.meta.Len()))
+		return nil, valueError(o.h.idsStart+i*o.h.idSize, "field id "+fmtSize(id)+" out of range, dictionary size "+strconv.Itoa(o.v.meta.Len()))
 	}
 	return k, nil
 }

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"reflect"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -79,7 +80,7 @@ func Of(x any) (Variant, error) {
 	} else {
 		v = Variant{}
 		if ve, ok := err.(*Error); ok && ve.Path != "" {
-			ve.Path = "$" + ve.Path
+			ve.Path = "$" + strings.TrimPrefix(ve.Path, "$")
 		}
 	}
 	b.Reset()
@@ -124,17 +125,18 @@ func ofError(sentinel error, msg string) error {
 }
 
 // atKey and atIndex put the step to a nested value in front of the path of
-// an error met inside it.
+// an error met inside it (a path relative to that value, or one from
+// Validate, which starts with $).
 func atKey(err error, key string) error {
 	if e, ok := err.(*Error); ok {
-		e.Path = string(appendPathKey(nil, key)) + e.Path
+		e.Path = string(appendPathKey(nil, key)) + strings.TrimPrefix(e.Path, "$")
 	}
 	return err
 }
 
 func atIndex(err error, i int) error {
 	if e, ok := err.(*Error); ok {
-		e.Path = "[" + strconv.Itoa(i) + "]" + e.Path
+		e.Path = "[" + strconv.Itoa(i) + "]" + strings.TrimPrefix(e.Path, "$")
 	}
 	return err
 }

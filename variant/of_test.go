@@ -3,6 +3,7 @@ package variant
 import (
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/big"
 	"strings"
@@ -39,7 +40,7 @@ func mustDecimal(s string) Decimal {
 
 type (
 	eventName string
-	blob  []byte
+	blob      []byte
 )
 
 func TestOfScalars(t *testing.T) {
@@ -114,7 +115,7 @@ func TestOfScalars(t *testing.T) {
 		{"json.Number 1e2", json.Number("1e2"), "1C 00 00 00 00 00 00 59 40"},
 		{"named string", eventName("signup"), "19 73 69 67 6E 75 70"},
 		{"duration", time.Duration(5), "0C 05"},
-		{"variant", raw("40 01 00 00 00 61"), "40 01 00 00 00 61"},
+		{"variant (a long string copied in the short form)", raw("40 01 00 00 00 61"), "05 61"},
 		{"named bytes", blob{7}, "3C 01 00 00 00 07"},
 	}
 	for _, tc := range tests {
@@ -156,7 +157,7 @@ func TestOfErrors(t *testing.T) {
 		{"shopspring scale 39", decimal.New(1, -39), ErrInvalidDecimal, "scale 39", ""},
 		{"big.Int 10^38", new(big.Int).Exp(big.NewInt(10), big.NewInt(38), nil), ErrOverflow, "more than 38 digits", ""},
 		{"json.Number bad", json.Number("1."), ErrInvalidJSON, `"1."`, ""},
-		{"zero Variant", Variant{}, ErrInvalidValue, "empty value", ""},
+		{"zero Variant", Variant{}, ErrInvalidValue, "empty value", "$"},
 		{"struct", struct{ A int }{1}, ErrUnsupportedType, "struct { A int }", ""},
 		{"pointer", new(int), ErrUnsupportedType, "*int", ""},
 		{"chan", make(chan int), ErrUnsupportedType, "chan int", ""},
@@ -419,5 +420,19 @@ func TestOfRawMessage(t *testing.T) {
 	}
 	if got := w.String(); got != `["x"]` {
 		t.Fatalf("got %s", got)
+	}
+}
+
+// TestOfNestedVariantErrorPath: a malformed Variant inside a map is reported
+// at its place in the map, followed by the place inside the Variant.
+func TestOfNestedVariantErrorPath(t *testing.T) {
+	bad := View(Metadata{}, []byte{0x03, 0x01, 0x00, 0x02, 0x05, 0xFF}) // [<short string of invalid UTF-8>]
+	_, err := Of(map[string]any{"a": []any{bad}})
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, ErrInvalidValue) {
+		t.Fatalf("got %v", err)
+	}
+	if e.Path != "$.a[0][0]" {
+		t.Fatalf("path %q, want $.a[0][0]", e.Path)
 	}
 }

@@ -136,7 +136,7 @@ func valueSize(b []byte) (int, error) {
 		return 0, valueError(0, "empty value")
 	}
 	h := b[0]
-	var n int
+	var n uint64 // 64 bits: a 4-byte length would wrap an int on 32-bit platforms
 	switch BasicType(h & 3) {
 	case BasicPrimitive:
 		p := int(h >> 2)
@@ -144,30 +144,30 @@ func valueSize(b []byte) (int, error) {
 			return 0, valueError(0, "unknown primitive type "+strconv.Itoa(p))
 		}
 		if s := primitiveSizes[p]; s >= 0 {
-			n = 1 + s
+			n = uint64(1 + s)
 		} else {
 			if len(b) < 5 {
 				return 0, valueError(1, "truncated length of "+primitiveTypes[p].String())
 			}
-			n = 5 + int(readUint(b[1:], 4))
+			n = 5 + uint64(readUint(b[1:], 4))
 		}
 	case BasicShortString:
-		n = 1 + int(h>>2)
+		n = 1 + uint64(h>>2)
 	case BasicObject:
 		o, err := parseObjectHeader(b)
 		if err != nil {
 			return 0, err
 		}
-		n = o.dataStart + o.dataSize
+		n = uint64(o.dataStart) + uint64(uint(o.dataSize))
 	case BasicArray:
 		a, err := parseArrayHeader(b)
 		if err != nil {
 			return 0, err
 		}
-		n = a.dataStart + a.dataSize
+		n = uint64(a.dataStart) + uint64(uint(a.dataSize))
 	}
-	if n > len(b) {
-		return 0, valueError(0, "value of "+strconv.Itoa(n)+" bytes past the end of a "+strconv.Itoa(len(b))+"-byte buffer")
+	if n > uint64(len(b)) {
+		return 0, valueError(0, "value of "+strconv.FormatUint(n, 10)+" bytes past the end of a "+strconv.Itoa(len(b))+"-byte buffer")
 	}
-	return n, nil
+	return int(n), nil
 }
