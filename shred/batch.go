@@ -1,0 +1,252 @@
+package shred
+
+import (
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// Batch holds the column buffers of one Variant column for a run of rows:
+// one [Column] per leaf of its [Layout], in the same order. A writer fills a
+// Batch with [Batch.Append] and hands its columns to Parquet (see
+// [Batch.WriteColumns]); a reader fills it from a row group (see
+// [Batch.ReadRowGroup]) and rebuilds the Variants with a [Reader].
+//
+// Buffers are kept across [Batch.Reset]. A Batch is not safe for concurrent
+// use.
+type Batch struct {
+	layout  *Layout
+	Columns []Column
+	w       writer
+	marks   []colMark
+}
+
+// NewBatch returns an empty batch for l.
+func (l *Layout) NewBatch() *Batch {
+	return &Batch{layout: l, Columns: make([]Column, len(l.leaves))}
+}
+
+// Layout returns the batch's layout.
+func (b *Batch) Layout() *Layout { return b.layout }
+
+// Len returns the number of rows: the entries of the metadata column, which
+// has one per row.
+func (b *Batch) Len() int { return b.Columns[0].Len() }
+
+// Reset empties the batch, keeping its buffers.
+func (b *Batch) Reset() {
+	for i := range b.Columns {
+		b.Columns[i].reset()
+	}
+}
+
+// AppendNull appends a SQL NULL row (the whole Variant group null). It fails
+// with [ErrNullRow] when the layout's column is required.
+func (b *Batch) AppendNull() error {
+	if !b.layout.optional {
+		return &Error{Err: ErrNullRow, Row: b.Len()}
+	}
+	for i := range b.Columns {
+		b.Columns[i].null(0, 0)
+	}
+	return nil
+}
+
+// Append shreds v into the batch as one row (VariantShredding.md, "Value
+// Shredding"): a value that fits a typed_value column losslessly goes there
+// (integers of any width into a wider or equal integer column when in
+// range, decimals of the column's scale and at most its precision, every
+// other type only into its own column), anything else into value; objects
+// shredded as objects put their shredded fields in the field columns
+// (missing fields null in both, a present Variant null in value) and their
+// other fields into a residual object in value, with the same metadata and
+// field ids; arrays shredded as arrays put every element, null ones as the
+// Variant null in the element's value.
+//
+// v must be a valid Variant (see variant.New): malformed bytes that are read
+// give an error wrapping variant.ErrInvalidValue, and bytes copied through
+// unread are not checked. On error the batch is left as it was.
+func (b *Batch) Append(v variant.Variant) error {
+	b.marks = b.marks[:0]
+	for i := range b.Columns {
+		b.marks = append(b.marks, b.Columns[i].mark())
+	}
+	row := b.Len()
+	b.w.meta = v.Metadata()
+	l := b.layout
+	b.Columns[0].appendBytes(l.leaves[0].MaxDef, 0, v.Metadata().Bytes())
+	if err := b.shred(l.root, v.Bytes(), true, 0); err != nil {
+		for i := range b.Columns {
+			b.Columns[i].undo(b.marks[i])
+		}
+		if e, ok := err.(*Error); ok {
+			e.Row = row
+			return e
+		}
+		return &Error{Err: err, Row: row}
+	}
+	return nil
+}
+
+// nulls appends one entry at def to every leaf of n.
+func (b *Batch) nulls(n *node, lo, def, rep int) {
+	for i := lo; i < n.hi; i++ {
+		b.Columns[i].null(def, rep)
+	}
+}
+
+// residual appends v to n's value column, or fails when n has none.
+func (b *Batch) residual(n *node, v []byte, rep int) error {
+	if n.value < 0 {
+		return &Error{Err: ErrInvalidSchema, Row: -1, Path: join(n.path, colValue), Msg: "value does not fit typed_value and the schema has no value column"}
+	}
+	b.Columns[n.value].appendBytes(n.def+1, rep, v)
+	return nil
+}
+
+func (b *Batch) noValue(n *node, rep int) {
+	if n.value >= 0 {
+		b.Columns[n.value].null(n.def, rep)
+	}
+}
+
+// shred writes one instance of node n: the value v, or a missing value when
+// present is false. rep is the repetition level of the first entry.
+func (b *Batch) shred(n *node, v []byte, present bool, rep int) error {
+	if !present {
+		b.nulls(n, n.lo, n.def, rep)
+		return nil
+	}
+	if len(v) == 0 {
+		return invalidValue(0, "empty value")
+	}
+	switch n.kind {
+	case KindPrimitive:
+		ok, err := b.typed(n, v, rep)
+		if err != nil || ok {
+			return err
+		}
+	case KindObject:
+		if v[0]&3 == 2 {
+			return b.object(n, v, rep)
+		}
+	case KindArray:
+		if v[0]&3 == 3 {
+			return b.array(n, v, rep)
+		}
+	}
+	if err := b.residual(n, v, rep); err != nil {
+		return err
+	}
+	b.nulls(n, n.typedLo, n.def, rep)
+	return nil
+}
+
+func (b *Batch) object(n *node, v []byte, rep int) error {
+	o, err := parseObject(v)
+	if err != nil {
+		return err
+	}
+	meta := b.w.meta
+	w := &b.w
+	c := w.beginObject()
+	residual := false
+	// Object fields and schema fields are both in key order: walk them
+	// together.
+	i := 0
+	for fi, f := range n.fields {
+		name := n.names[fi]
+		var fv []byte
+		found := false
+		for ; i < o.num; i++ {
+			id := o.id(i)
+			k, ok := meta.KeyBytes(id)
+			if !ok {
+				return invalidValue(o.idsStart+i*o.idSize, "field id out of range of the metadata")
+			}
+			cmp := compareKey(k, name)
+			if cmp > 0 {
+				break
+			}
+			fb, err := o.field(i)
+			if err != nil {
+				return err
+			}
+			if cmp == 0 {
+				fv, found = fb, true
+				i++
+				break
+			}
+			w.key(id)
+			w.buf = append(w.buf, fb...)
+			residual = true
+		}
+		if err := b.shred(f, fv, found, rep); err != nil {
+			return err
+		}
+	}
+	for ; i < o.num; i++ {
+		fb, err := o.field(i)
+		if err != nil {
+			return err
+		}
+		w.key(o.id(i))
+		w.buf = append(w.buf, fb...)
+		residual = true
+	}
+	if !residual {
+		w.entries = w.entries[:c.first]
+		b.noValue(n, rep)
+		return nil
+	}
+	if err := w.endObject(c); err != nil {
+		return err
+	}
+	err = b.residual(n, w.buf[c.start:], rep)
+	w.buf = w.buf[:c.start]
+	return err
+}
+
+func (b *Batch) array(n *node, v []byte, rep int) error {
+	a, err := parseArray(v)
+	if err != nil {
+		return err
+	}
+	b.noValue(n, rep)
+	if a.num == 0 {
+		b.nulls(n, n.typedLo, n.def+1, rep)
+		return nil
+	}
+	for i := 0; i < a.num; i++ {
+		e, err := a.elem(i)
+		if err != nil {
+			return err
+		}
+		r := rep
+		if i > 0 {
+			r = n.rep + 1
+		}
+		if err := b.shred(n.elem, e, true, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// compareKey compares a key's bytes with a name in unsigned byte order.
+func compareKey(k []byte, name string) int {
+	n := min(len(k), len(name))
+	for i := 0; i < n; i++ {
+		if k[i] != name[i] {
+			if k[i] < name[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case len(k) < len(name):
+		return -1
+	case len(k) > len(name):
+		return 1
+	}
+	return 0
+}
