@@ -1,0 +1,168 @@
+package shred
+
+import (
+	"errors"
+	"io"
+	"strconv"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// ColumnIndexes returns the index in the file schema s of each leaf of the
+// layout, for the Variant column at path (the names of the groups above it,
+// then its own name). It fails with [ErrInvalidSchema] when a leaf is
+// absent or its maximum levels differ from the layout's, which happens when
+// the layout was not built for that column (see [FromNode] and [NewLayout]).
+func (l *Layout) ColumnIndexes(s *parquet.Schema, path ...string) ([]int, error) {
+	out := make([]int, len(l.leaves))
+	for i, leaf := range l.leaves {
+		p := append(append([]string(nil), path...), leaf.Path...)
+		c, ok := s.Lookup(p...)
+		if !ok {
+			return nil, schemaError(leaf.PathString(), "column not in the file schema")
+		}
+		if c.MaxDefinitionLevel != leaf.MaxDef || c.MaxRepetitionLevel != leaf.MaxRep {
+			return nil, schemaError(leaf.PathString(), "file levels (def "+strconv.Itoa(c.MaxDefinitionLevel)+", rep "+strconv.Itoa(c.MaxRepetitionLevel)+") differ from the layout's (def "+strconv.Itoa(leaf.MaxDef)+", rep "+strconv.Itoa(leaf.MaxRep)+")")
+		}
+		out[i] = c.ColumnIndex
+	}
+	return out, nil
+}
+
+// writeChunk is the number of values handed to a column writer at a time;
+// writes end on row boundaries.
+const writeChunk = 4096
+
+// WriteColumns writes the batch's rows, with their levels, to the column
+// writers of a Parquet file: leaf i of the layout goes to
+// writers[columns[i]] (writers as parquet.Writer.ColumnWriters returns them,
+// columns as [Layout.ColumnIndexes] returns them). Every column receives
+// whole rows, so all columns of the Variant end at the same row.
+func (b *Batch) WriteColumns(writers []*parquet.ColumnWriter, columns []int) error {
+	var buf []parquet.Value
+	for i := range b.Columns {
+		c := &b.Columns[i]
+		leaf := b.layout.leaves[i]
+		w := writers[columns[i]]
+		col := columns[i]
+		buf = buf[:0]
+		vi := 0
+		for e := range c.Def {
+			d, r := int(c.Def[e]), int(c.Rep[e])
+			if r == 0 && len(buf) >= writeChunk {
+				if _, err := w.WriteRowValues(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
+			var v parquet.Value
+			if d == leaf.MaxDef {
+				v = c.value(leaf, vi)
+				vi++
+			}
+			buf = append(buf, v.Level(r, d, col))
+		}
+		if len(buf) > 0 {
+			if _, err := w.WriteRowValues(buf); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// value returns value i of the column as a parquet.Value.
+func (c *Column) value(leaf Leaf, i int) parquet.Value {
+	switch leaf.Kind {
+	case parquet.Boolean:
+		return parquet.BooleanValue(c.Bool[i])
+	case parquet.Int32:
+		return parquet.Int32Value(c.Int32[i])
+	case parquet.Int64:
+		return parquet.Int64Value(c.Int64[i])
+	case parquet.Float:
+		return parquet.FloatValue(c.Float[i])
+	case parquet.Double:
+		return parquet.DoubleValue(c.Double[i])
+	case parquet.FixedLenByteArray:
+		return parquet.FixedLenByteArrayValue(c.bytesAt(i))
+	}
+	return parquet.ByteArrayValue(c.bytesAt(i))
+}
+
+// ReadRowGroup appends the rows of a row group to the batch: leaf i is read
+// from column chunk columns[i] (see [Layout.ColumnIndexes]). Levels and
+// values are copied, so the batch does not refer to the row group's pages.
+func (b *Batch) ReadRowGroup(rg parquet.RowGroup, columns []int) error {
+	chunks := rg.ColumnChunks()
+	buf := make([]parquet.Value, 1024)
+	for i := range b.Columns {
+		if columns[i] < 0 || columns[i] >= len(chunks) {
+			return schemaError(b.layout.leaves[i].PathString(), "column index out of range")
+		}
+		if err := b.Columns[i].readChunk(chunks[columns[i]], b.layout.leaves[i], buf); err != nil {
+			return &Error{Err: err, Row: -1, Path: b.layout.leaves[i].PathString()}
+		}
+	}
+	return nil
+}
+
+func (c *Column) readChunk(chunk parquet.ColumnChunk, leaf Leaf, buf []parquet.Value) error {
+	pages := chunk.Pages()
+	defer pages.Close()
+	for {
+		p, err := pages.ReadPage()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		vr := p.Values()
+		for {
+			n, err := vr.ReadValues(buf)
+			for _, v := range buf[:n] {
+				if err := c.appendValue(leaf, v); err != nil {
+					parquet.Release(p)
+					return err
+				}
+			}
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				parquet.Release(p)
+				return err
+			}
+		}
+		parquet.Release(p)
+	}
+}
+
+// appendValue appends one parquet.Value, with its levels, to the column.
+func (c *Column) appendValue(leaf Leaf, v parquet.Value) error {
+	d, r := v.DefinitionLevel(), v.RepetitionLevel()
+	if d > leaf.MaxDef || r > leaf.MaxRep {
+		return corrupt(leaf.PathString(), "levels (def "+strconv.Itoa(d)+", rep "+strconv.Itoa(r)+") above the column's maximum")
+	}
+	c.null(d, r)
+	if d < leaf.MaxDef {
+		return nil
+	}
+	switch leaf.Kind {
+	case parquet.Boolean:
+		c.Bool = append(c.Bool, v.Boolean())
+	case parquet.Int32:
+		c.Int32 = append(c.Int32, v.Int32())
+	case parquet.Int64:
+		c.Int64 = append(c.Int64, v.Int64())
+	case parquet.Float:
+		c.Float = append(c.Float, v.Float())
+	case parquet.Double:
+		c.Double = append(c.Double, v.Double())
+	default:
+		c.Bytes = append(c.Bytes, v.ByteArray()...)
+		c.Ends = append(c.Ends, len(c.Bytes))
+	}
+	return nil
+}
