@@ -98,7 +98,7 @@ func (b *Batch) residual(n *node, v []byte, rep int) error {
 	if n.value < 0 {
 		return &Error{Err: ErrInvalidSchema, Row: -1, Path: join(n.path, colValue), Msg: "value does not fit typed_value and the schema has no value column"}
 	}
-	b.Columns[n.value].appendBytes(n.def+1, rep, v)
+	b.Columns[n.value].appendBytes(b.layout.leaves[n.value].MaxDef, rep, v)
 	return nil
 }
 
@@ -112,6 +112,9 @@ func (b *Batch) noValue(n *node, rep int) {
 // present is false. rep is the repetition level of the first entry.
 func (b *Batch) shred(n *node, v []byte, present bool, rep int) error {
 	if !present {
+		if n.valueRequired {
+			return &Error{Err: ErrInvalidSchema, Row: -1, Path: join(n.path, colValue), Msg: "a missing value needs an optional value column"}
+		}
 		b.nulls(n, n.lo, n.def, rep)
 		return nil
 	}

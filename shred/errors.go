@@ -19,8 +19,7 @@ var (
 	// ErrInvalidLayout: column data that the spec calls invalid: value and
 	// typed_value both set for a non-object, a shredded key also present in
 	// the residual object, an object in value while typed_value is an object
-	// group and null, a missing array element, a shredded field name absent
-	// from the metadata.
+	// group and null, a shredded field name absent from the metadata.
 	ErrInvalidLayout = errors.New("invalid shredded data")
 	// ErrCorrupt: column buffers that no writer can produce: levels out of
 	// range, fewer values than definition levels announce, rows that end

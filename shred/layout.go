@@ -59,6 +59,8 @@ type node struct {
 	name     string   // for object fields: the field name
 	elem     *node
 	path     string
+	// valueRequired: the value column is required (an unshredded group).
+	valueRequired bool
 }
 
 // NewLayout compiles s for a top-level Variant column; optional tells
@@ -94,7 +96,11 @@ func (l *Layout) compile(s *Schema, path []string, def, rep int, fieldPath strin
 		l.leaves = append(l.leaves, Leaf{Path: p, Kind: kind, FixedLen: fixed, MaxDef: maxDef, MaxRep: maxRep})
 		return len(l.leaves) - 1
 	}
-	if !s.NoValue {
+	switch {
+	case s.ValueRequired:
+		n.value = add(colValue, parquet.ByteArray, 0, def, rep)
+		n.valueRequired = true
+	case !s.NoValue:
 		n.value = add(colValue, parquet.ByteArray, 0, def+1, rep)
 	}
 	n.typedLo = len(l.leaves)

@@ -32,7 +32,10 @@ func (s Schema) Node() (parquet.Node, error) {
 // children returns the value and typed_value fields of a node.
 func (s Schema) children() []parquet.Field {
 	var fields []parquet.Field
-	if !s.NoValue {
+	switch {
+	case s.ValueRequired:
+		fields = append(fields, field(colValue, parquet.Required(parquet.Leaf(parquet.ByteArrayType))))
+	case !s.NoValue:
 		fields = append(fields, field(colValue, parquet.Optional(parquet.Leaf(parquet.ByteArrayType))))
 	}
 	if s.Kind != KindUntyped {
@@ -184,6 +187,8 @@ func nodeSchema(n parquet.Node, path string, depth int, top bool) (Schema, error
 		s.NoValue = true
 	} else if !isBinaryLeaf(value) {
 		return Schema{}, schemaError(join(path, colValue), "value must be a binary column")
+	} else if value.Required() {
+		s.ValueRequired = true
 	}
 	if typed == nil {
 		if s.NoValue {
@@ -192,6 +197,9 @@ func nodeSchema(n parquet.Node, path string, depth int, top bool) (Schema, error
 		return s, nil
 	}
 	tp := join(path, colTypedValue)
+	if s.ValueRequired {
+		return Schema{}, schemaError(join(path, colValue), "required value column next to typed_value")
+	}
 	if typed.Repeated() {
 		return Schema{}, schemaError(tp, "repeated typed_value")
 	}

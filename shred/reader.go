@@ -18,15 +18,14 @@ const (
 	// VariantShredding.md forbids: value and typed_value both non-null for a
 	// primitive or array; a non-object value next to a shredded object; an
 	// object in value while the object typed_value is null; a shredded key
-	// also in the residual object (pitfall B29); a missing array element.
+	// also in the residual object (pitfall B29).
 	Strict Mode = iota
 	// Lenient reads such data as the spec says a reader that chooses to read
 	// it must: typed_value wins. A value next to a non-null typed_value is
 	// ignored; a residual field whose key is shredded is dropped, even when
 	// the shredded field is missing in that row (so whole-value reads agree
 	// with reads of the shredded columns alone); an object in value with a
-	// null object typed_value is returned as it is; a missing array element
-	// reads as the Variant null.
+	// null object typed_value is returned as it is.
 	Lenient
 )
 
@@ -37,8 +36,9 @@ const (
 // in key order, typed values encoded as their Variant types (an INT64 column
 // as int64, a decimal in an INT32 column as decimal4, ...). The three kinds
 // of absence stay apart: a SQL NULL row is reported as not valid, a Variant
-// null is the value 00, and a missing top-level value reads as the Variant
-// null, as the spec requires where a value is required.
+// null is the value 00, a missing object field is left out, and a missing
+// top-level value or array element reads as the Variant null, as the spec
+// requires where a value is required.
 //
 // Value bytes read from the value columns are validated against the row's
 // metadata, so corrupt data gives an error wrapping variant.ErrInvalidValue.
@@ -347,9 +347,9 @@ func (r *Reader) array(n *node, def int) error {
 			return err
 		}
 		if !present {
-			if r.mode == Strict {
-				return invalidLayout(n.elem.path, "missing array element")
-			}
+			// An element is a place where a value is required: a missing
+			// one reads as the Variant null (VariantShredding.md, "Value
+			// Shredding").
 			w.buf = append(w.buf, hNull)
 		}
 		if r.pos[n.typedLo] >= r.b.Columns[n.typedLo].Len() {

@@ -61,6 +61,11 @@ type Schema struct {
 	// as a type; [FromNode] sets it for such files. Schemas written by this
 	// package always have value columns.
 	NoValue bool
+	// ValueRequired reports that the value column is required rather than
+	// optional, as in unshredded Variant groups of some writers (value and
+	// metadata both required). Only an untyped node may have it; such a
+	// node can never be missing.
+	ValueRequired bool
 }
 
 // Field is one shredded object field.
@@ -116,6 +121,9 @@ func (s Schema) validate(path string, depth int) error {
 		return schemaError(path, "shredding schema nested deeper than "+strconv.Itoa(MaxSchemaDepth))
 	}
 	tv := join(path, "typed_value")
+	if s.ValueRequired && (s.Kind != KindUntyped || s.NoValue) {
+		return schemaError(path, "required value column next to typed_value")
+	}
 	switch s.Kind {
 	case KindUntyped:
 		if s.NoValue {
@@ -151,7 +159,7 @@ func (s Schema) validate(path string, depth int) error {
 
 // Equal reports whether s and t describe the same columns.
 func (s Schema) Equal(t Schema) bool {
-	if s.Kind != t.Kind || s.NoValue != t.NoValue {
+	if s.Kind != t.Kind || s.NoValue != t.NoValue || s.ValueRequired != t.ValueRequired {
 		return false
 	}
 	switch s.Kind {
