@@ -41,6 +41,9 @@ func writeFile(t *testing.T, l *Layout, rows []any) string {
 	return path
 }
 
+// lastTyped is the number of typed_value values readFile last read.
+var lastTyped int
+
 // readFile reads column "v" of a Parquet file with a layout taken from the
 // file's own schema, and reconstructs every row (nil: SQL NULL).
 func readFile(t *testing.T, path string, mode Mode) ([]variant.Variant, error) {
@@ -73,10 +76,16 @@ func readFile(t *testing.T, path string, mode Mode) ([]variant.Variant, error) {
 		return nil, err
 	}
 	var out []variant.Variant
+	lastTyped = 0
 	for _, rg := range pf.RowGroups() {
 		b := l.NewBatch()
 		if err := b.ReadRowGroup(rg, cols); err != nil {
 			return nil, err
+		}
+		for i, leaf := range l.leaves {
+			if leaf.Path[len(leaf.Path)-1] == colTypedValue {
+				lastTyped += b.Columns[i].NumValues()
+			}
 		}
 		r := NewReader(b, mode)
 		for {
@@ -176,4 +185,60 @@ func TestFileRoundTripRandom(t *testing.T) {
 			checkFile(t, s, optional, rows)
 		})
 	}
+}
+
+// Files written by parquet-go's own shredding writer reconstruct with ours
+// to what parquet-go itself reads.
+func TestReadParquetGoShreddedFile(t *testing.T) {
+	typed, err := parquet.ShreddedVariant(parquet.Group{
+		"a":    parquet.Int(64),
+		"b":    parquet.String(),
+		"d":    parquet.Leaf(parquet.DoubleType),
+		"tags": parquet.List(parquet.String()),
+		"loc":  parquet.Group{"lat": parquet.Leaf(parquet.DoubleType)},
+	})
+	require.NoError(t, err)
+	schema := parquet.NewSchema("root", parquet.Group{"v": parquet.Optional(typed)})
+	type row struct {
+		V any `parquet:"v"`
+	}
+	rows := []row{
+		{V: map[string]any{"a": int64(1), "b": "x", "c": 3.5, "tags": []any{"p", "q"}}},
+		{V: map[string]any{"a": "not an int", "d": 2.5, "loc": map[string]any{"lat": 1.5, "lon": 2.5}}},
+		{V: "scalar"},
+		{V: []any{int64(1), "two"}},
+		{V: map[string]any{}},
+		{V: map[string]any{"tags": []any{"r", nil, int64(3)}, "e": map[string]any{"f": true}}},
+		{V: int64(7)},
+	}
+	path := filepath.Join(t.TempDir(), "pq.parquet")
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	w := parquet.NewGenericWriter[row](f, schema)
+	_, err = w.Write(rows)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	require.NoError(t, f.Close())
+
+	got, err := readFile(t, path, Strict)
+	require.NoError(t, err)
+	oracle := oracleRead(t, path)
+	require.Len(t, got, len(rows))
+	for i := range rows {
+		ov, err := variant.New(oracle[i][0], oracle[i][1])
+		require.NoError(t, err)
+		require.Equal(t, canon(t, ov), canon(t, got[i]), "row %d", i)
+	}
+	// a, b, d, lat and the strings of tags are shredded: 7 typed values.
+	require.Equal(t, 7, lastTyped)
+	// The first row's fields a and b were shredded, c was not.
+	a, ok, err := got[0].Field("a")
+	require.NoError(t, err)
+	require.True(t, ok)
+	x, err := a.Int()
+	require.NoError(t, err)
+	require.Equal(t, int64(1), x)
+	_, ok, err = got[0].Field("c")
+	require.NoError(t, err)
+	require.True(t, ok)
 }
