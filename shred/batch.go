@@ -17,6 +17,16 @@ type Batch struct {
 	Columns []Column
 	w       writer
 	marks   []colMark
+	rest    []restField // residual fields of the open objects
+}
+
+// restField is a field of an object being shredded that goes to the
+// residual object: its key id, its value and the value's position in the
+// input.
+type restField struct {
+	id int
+	at int
+	v  []byte
 }
 
 // NewBatch returns an empty batch for l.
@@ -150,8 +160,8 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 	}
 	meta := b.w.meta
 	w := &b.w
-	c := w.beginObject()
-	residual := false
+	restStart := len(b.rest)
+	defer func() { b.rest = b.rest[:restStart] }()
 	// Object fields and schema fields are both in key order: walk them
 	// together.
 	i := 0
@@ -178,9 +188,7 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 				i++
 				break
 			}
-			w.key(id)
-			w.buf = append(w.buf, fb...)
-			residual = true
+			b.rest = append(b.rest, restField{id: id, at: o.offset(i), v: fb})
 		}
 		if err := b.shred(f, fv, found, rep); err != nil {
 			return err
@@ -191,14 +199,23 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 		if err != nil {
 			return err
 		}
-		w.key(o.id(i))
-		w.buf = append(w.buf, fb...)
-		residual = true
+		b.rest = append(b.rest, restField{id: o.id(i), at: o.offset(i), v: fb})
 	}
-	if !residual {
-		w.entries = w.entries[:c.first]
+	rest := b.rest[restStart:]
+	if len(rest) == 0 {
 		b.noValue(n, rep)
 		return nil
+	}
+	// Keep the input's value order: sort by position in the input.
+	for j := 1; j < len(rest); j++ {
+		for k := j; k > 0 && rest[k].at < rest[k-1].at; k-- {
+			rest[k], rest[k-1] = rest[k-1], rest[k]
+		}
+	}
+	c := container{start: len(w.buf), first: len(w.entries)}
+	for _, f := range rest {
+		w.key(f.id)
+		w.buf = append(w.buf, f.v...)
 	}
 	if err := w.endObject(c); err != nil {
 		return err

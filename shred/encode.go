@@ -116,6 +116,9 @@ func parseObject(b []byte) (objView, error) {
 
 func (o *objView) id(i int) int { return readLE(o.b[o.idsStart+i*o.idSize:], o.idSize) }
 
+// offset returns the field_offset of field i.
+func (o *objView) offset(i int) int { return readLE(o.b[o.offsStart+i*o.offSize:], o.offSize) }
+
 // field returns the bytes of the value of field i.
 func (o *objView) field(i int) ([]byte, error) {
 	off := readLE(o.b[o.offsStart+i*o.offSize:], o.offSize)
@@ -208,7 +211,9 @@ func (w *writer) key(id int) {
 	w.entries = append(w.entries, entry{id: id, start: len(w.buf)})
 }
 
-// endObject sorts the fields by key and writes the object header. A key
+// endObject writes the object header: field ids and offsets listed in key
+// order, the values left in the order they were appended (the spec lets
+// values be in any order, VariantEncoding.md "Value Data for Object"). A key
 // given twice is an ErrInvalidLayout.
 func (w *writer) endObject(c container) error {
 	es := w.entries[c.first:]
@@ -233,16 +238,16 @@ func (w *writer) endObject(c container) error {
 			es[j], es[j-1] = es[j-1], es[j]
 		}
 	}
-	maxID, size := 0, 0
+	maxID := 0
 	for i, e := range es {
 		if i > 0 && !less(es[i-1], e) {
 			k, _ := w.meta.Key(e.id)
 			return &Error{Err: ErrInvalidLayout, Row: -1, Msg: "key " + strconv.Quote(k) + " twice in one object"}
 		}
 		maxID = max(maxID, e.id)
-		size += e.end - e.start
 	}
 	n := len(es)
+	size := len(w.buf) - c.start
 	idSize, offSize := widthFor(maxID), widthFor(size)
 	large := n > 255
 	h := byte(idSize-1)<<2 | byte(offSize-1)
@@ -254,15 +259,11 @@ func (w *writer) endObject(c container) error {
 	for _, e := range es {
 		s = appendUint(s, e.id, idSize)
 	}
-	off := 0
 	for _, e := range es {
-		s = appendUint(s, off, offSize)
-		off += e.end - e.start
+		s = appendUint(s, e.start-c.start, offSize)
 	}
-	s = appendUint(s, off, offSize)
-	for _, e := range es {
-		s = append(s, w.buf[e.start:e.end]...)
-	}
+	s = appendUint(s, size, offSize)
+	s = append(s, w.buf[c.start:]...)
 	w.scratch = s
 	w.buf = append(w.buf[:c.start], s...)
 	w.entries = w.entries[:c.first]
