@@ -1,6 +1,9 @@
 package shred
 
 import (
+	"bytes"
+	"strconv"
+
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -16,7 +19,8 @@ type Batch struct {
 	layout  *Layout
 	Columns []Column
 	w       writer
-	marks   []colMark
+	marks   []int // entries per column before the row being appended
+	keys    keyCache
 	rest    []restField // residual fields of the open objects
 }
 
@@ -77,15 +81,16 @@ func (b *Batch) AppendNull() error {
 func (b *Batch) Append(v variant.Variant) error {
 	b.marks = b.marks[:0]
 	for i := range b.Columns {
-		b.marks = append(b.marks, b.Columns[i].mark())
+		b.marks = append(b.marks, len(b.Columns[i].Def))
 	}
 	row := b.Len()
 	b.w.meta = v.Metadata()
 	l := b.layout
+	b.keys.update(l, b.w.meta)
 	b.Columns[0].appendBytes(l.leaves[0].MaxDef, 0, v.Metadata().Bytes())
 	if err := b.shred(l.root, v.Bytes(), true, 0); err != nil {
 		for i := range b.Columns {
-			b.Columns[i].undo(b.marks[i])
+			b.Columns[i].undo(&b.layout.leaves[i], b.marks[i])
 		}
 		if e, ok := err.(*Error); ok {
 			e.Row = row
@@ -163,19 +168,32 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 	restStart := len(b.rest)
 	defer func() { b.rest = b.rest[:restStart] }()
 	// Object fields and schema fields are both in key order: walk them
-	// together.
+	// together, comparing key ids when the dictionary is sorted.
 	i := 0
 	for fi, f := range n.fields {
-		name := n.names[fi]
+		want := -1
+		if b.keys.sorted {
+			if want = b.keys.ids[f.slot]; want < 0 {
+				if err := b.shred(f, nil, false, rep); err != nil {
+					return err
+				}
+				continue
+			}
+		}
 		var fv []byte
 		found := false
 		for ; i < o.num; i++ {
 			id := o.id(i)
-			k, ok := meta.KeyBytes(id)
-			if !ok {
-				return invalidValue(o.idsStart+i*o.idSize, "field id out of range of the metadata")
+			var cmp int
+			if want >= 0 {
+				cmp = id - want
+			} else {
+				k, ok := meta.KeyBytes(id)
+				if !ok {
+					return invalidValue(o.idsStart+i*o.idSize, "field id out of range of the metadata")
+				}
+				cmp = compareKey(k, n.names[fi])
 			}
-			cmp := compareKey(k, name)
 			if cmp > 0 {
 				break
 			}
@@ -200,6 +218,11 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 			return err
 		}
 		b.rest = append(b.rest, restField{id: o.id(i), at: o.offset(i), v: fb})
+	}
+	for _, f := range b.rest[restStart:] {
+		if f.id >= meta.Len() {
+			return invalidValue(0, "field id "+strconv.Itoa(f.id)+" out of range of the metadata")
+		}
 	}
 	rest := b.rest[restStart:]
 	if len(rest) == 0 {
@@ -269,4 +292,33 @@ func compareKey(k []byte, name string) int {
 		return 1
 	}
 	return 0
+}
+
+// keyCache holds the key ids, in one metadata, of the shredded field names
+// of a layout, so that rows sharing a dictionary look each name up once.
+type keyCache struct {
+	raw    []byte
+	valid  bool
+	sorted bool
+	ids    []int // per field slot: the key id, or -1 when the name is absent
+}
+
+func (k *keyCache) update(l *Layout, m variant.Metadata) {
+	raw := m.Bytes()
+	if k.valid && bytes.Equal(raw, k.raw) {
+		return
+	}
+	k.raw = append(k.raw[:0], raw...)
+	k.valid, k.sorted = true, m.Sorted()
+	if cap(k.ids) < len(l.slotNames) {
+		k.ids = make([]int, len(l.slotNames))
+	}
+	k.ids = k.ids[:len(l.slotNames)]
+	for i, name := range l.slotNames {
+		id, ok := m.ID(name)
+		if !ok {
+			id = -1
+		}
+		k.ids[i] = id
+	}
 }

@@ -72,28 +72,33 @@ func (c *Column) appendBytes(def, rep int, b []byte) {
 	c.Ends = append(c.Ends, len(c.Bytes))
 }
 
-// colMark records the lengths of a column, to undo a failed append.
-type colMark struct{ def, vals, bytes int }
-
-func (c *Column) mark() colMark {
-	return colMark{def: len(c.Def), vals: c.NumValues(), bytes: len(c.Bytes)}
-}
-
-func (c *Column) undo(m colMark) {
-	c.Def, c.Rep = c.Def[:m.def], c.Rep[:m.def]
-	c.Bytes = c.Bytes[:m.bytes]
-	switch {
-	case len(c.Bool) > 0:
-		c.Bool = c.Bool[:min(len(c.Bool), m.vals)]
-	case len(c.Int32) > 0:
-		c.Int32 = c.Int32[:min(len(c.Int32), m.vals)]
-	case len(c.Int64) > 0:
-		c.Int64 = c.Int64[:min(len(c.Int64), m.vals)]
-	case len(c.Float) > 0:
-		c.Float = c.Float[:min(len(c.Float), m.vals)]
-	case len(c.Double) > 0:
-		c.Double = c.Double[:min(len(c.Double), m.vals)]
-	case len(c.Ends) > 0:
-		c.Ends = c.Ends[:min(len(c.Ends), m.vals)]
+// undo removes the entries from entry start on, and their values.
+func (c *Column) undo(leaf *Leaf, start int) {
+	drop := 0
+	for _, d := range c.Def[start:] {
+		if int(d) == leaf.MaxDef {
+			drop++
+		}
+	}
+	c.Def, c.Rep = c.Def[:start], c.Rep[:start]
+	keep := c.valuesOf(leaf.Kind) - drop
+	switch leaf.Kind {
+	case parquet.Boolean:
+		c.Bool = c.Bool[:keep]
+	case parquet.Int32:
+		c.Int32 = c.Int32[:keep]
+	case parquet.Int64:
+		c.Int64 = c.Int64[:keep]
+	case parquet.Float:
+		c.Float = c.Float[:keep]
+	case parquet.Double:
+		c.Double = c.Double[:keep]
+	default:
+		c.Ends = c.Ends[:keep]
+		end := 0
+		if keep > 0 {
+			end = c.Ends[keep-1]
+		}
+		c.Bytes = c.Bytes[:end]
 	}
 }

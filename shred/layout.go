@@ -18,11 +18,11 @@ import (
 // field groups (required) at D+1 too; a LIST typed_value is defined (and
 // empty) at D+1, and its elements are at D+2 with repetition level R+1.
 type Layout struct {
-	schema   Schema
-	optional bool
-	leaves   []Leaf
-	root     *node
-	slots    int // object field nodes, for per-metadata key id caching
+	schema    Schema
+	optional  bool
+	leaves    []Leaf
+	root      *node
+	slotNames []string // names of the object field nodes, by slot
 }
 
 // Leaf is one leaf column of a Variant group.
@@ -113,8 +113,8 @@ func (l *Layout) compile(s *Schema, path []string, def, rep int, fieldPath strin
 			f := &s.Fields[i]
 			fp := append(append([]string(nil), tp...), f.Name)
 			c := l.compile(&f.Schema, fp, def+1, rep, join(fieldPath, f.Name))
-			c.slot, c.name = l.slots, f.Name
-			l.slots++
+			c.slot, c.name = len(l.slotNames), f.Name
+			l.slotNames = append(l.slotNames, f.Name)
 			n.fields = append(n.fields, c)
 			n.names = append(n.names, f.Name)
 		}

@@ -10,7 +10,8 @@ import (
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
-// Mode chooses how a [Reader] treats data that the spec calls invalid.
+// Mode chooses how a [Reader] treats data that the spec calls invalid and
+// how much it checks value bytes. Flags combine with |.
 type Mode uint8
 
 const (
@@ -19,14 +20,21 @@ const (
 	// primitive or array; a non-object value next to a shredded object; an
 	// object in value while the object typed_value is null; a shredded key
 	// also in the residual object (pitfall B29).
-	Strict Mode = iota
+	Strict Mode = 0
 	// Lenient reads such data as the spec says a reader that chooses to read
 	// it must: typed_value wins. A value next to a non-null typed_value is
 	// ignored; a residual field whose key is shredded is dropped, even when
 	// the shredded field is missing in that row (so whole-value reads agree
 	// with reads of the shredded columns alone); an object in value with a
 	// null object typed_value is returned as it is.
-	Lenient
+	Lenient Mode = 1
+	// Validate checks every value read from a value column whole
+	// (variant.Variant.Validate) against the row's metadata. Without it, a
+	// value is checked only as far as the reader reads it: its header must
+	// fit its bytes exactly, and a residual object's header, field ids and
+	// offsets must fit; the bytes inside are copied as they are, and the
+	// output, a view, is bounds-checked by every variant accessor.
+	Validate Mode = 2
 )
 
 // Reader rebuilds the Variants of a [Batch] row by row with the spec's
@@ -40,8 +48,8 @@ const (
 // top-level value or array element reads as the Variant null, as the spec
 // requires where a value is required.
 //
-// Value bytes read from the value columns are validated against the row's
-// metadata, so corrupt data gives an error wrapping variant.ErrInvalidValue.
+// Malformed value bytes give an error wrapping variant.ErrInvalidValue as
+// far as the reader reads them; see [Validate] for a whole check.
 type Reader struct {
 	b       *Batch
 	mode    Mode
@@ -50,13 +58,23 @@ type Reader struct {
 	row     int
 	w       writer
 	metaRaw []byte
-	ids     []int // key id per object field slot, -2 when not looked up
+	keys    keyCache
 }
 
 // NewReader returns a Reader over the rows of b.
 func NewReader(b *Batch, mode Mode) *Reader {
 	n := len(b.Columns)
-	return &Reader{b: b, mode: mode, pos: make([]int, n), vpos: make([]int, n), ids: make([]int, b.layout.slots)}
+	return &Reader{b: b, mode: mode, pos: make([]int, n), vpos: make([]int, n)}
+}
+
+// Reset makes r read the rows of b from the first, keeping its buffers.
+func (r *Reader) Reset(b *Batch, mode Mode) {
+	n := len(b.Columns)
+	r.b, r.mode, r.row = b, mode, 0
+	r.pos = append(r.pos[:0], make([]int, n)...)
+	r.vpos = append(r.vpos[:0], make([]int, n)...)
+	r.metaRaw = nil
+	r.keys.valid = false
 }
 
 // Next rebuilds the next row. valid is false for a SQL NULL row. The Variant
@@ -93,9 +111,7 @@ func (r *Reader) Next() (v variant.Variant, valid bool, err error) {
 			return variant.Variant{}, false, r.fail(err, row)
 		}
 		r.w.meta, r.metaRaw = m, mb
-		for i := range r.ids {
-			r.ids[i] = -2
-		}
+		r.keys.update(l, m)
 	}
 	r.w.buf = r.w.buf[:0]
 	r.w.entries, r.w.elems = r.w.entries[:0], r.w.elems[:0]
@@ -186,7 +202,17 @@ func (r *Reader) value(n *node) ([]byte, error) {
 		return nil, err
 	}
 	b := r.b.Columns[n.value].bytesAt(r.vpos[n.value] - 1)
-	if err := variant.View(r.w.meta, b).Validate(); err != nil {
+	if r.mode&Validate != 0 {
+		if err := variant.View(r.w.meta, b).Validate(); err != nil {
+			return nil, &Error{Err: err, Row: -1, Path: join(n.path, colValue)}
+		}
+		return b, nil
+	}
+	size, err := valueSize(b)
+	if err == nil && size != len(b) {
+		err = invalidValue(size, strconv.Itoa(len(b)-size)+" bytes after the value")
+	}
+	if err != nil {
 		return nil, &Error{Err: err, Row: -1, Path: join(n.path, colValue)}
 	}
 	return b, nil
@@ -206,7 +232,7 @@ func (r *Reader) node(n *node) (bool, error) {
 			return false, err
 		}
 		if ok {
-			if val != nil && r.mode == Strict {
+			if val != nil && r.mode&Lenient == 0 {
 				return false, invalidLayout(n.path, "value and typed_value both non-null")
 			}
 			return true, r.primitive(n)
@@ -222,7 +248,7 @@ func (r *Reader) node(n *node) (bool, error) {
 		if err := r.skipRange(n.typedLo, n.hi); err != nil {
 			return false, err
 		}
-		if val != nil && val[0]&3 == 2 && r.mode == Strict {
+		if val != nil && val[0]&3 == 2 && r.mode&Lenient == 0 {
 			return false, invalidLayout(n.path, "object in value while the shredded object typed_value is null")
 		}
 	case KindArray:
@@ -231,7 +257,7 @@ func (r *Reader) node(n *node) (bool, error) {
 			return false, err
 		}
 		if def > n.def {
-			if val != nil && r.mode == Strict {
+			if val != nil && r.mode&Lenient == 0 {
 				return false, invalidLayout(n.path, "value and typed_value both non-null for an array")
 			}
 			return true, r.array(n, def)
@@ -252,7 +278,7 @@ func (r *Reader) object(n *node, val []byte) error {
 	hasResidual := false
 	if val != nil {
 		if val[0]&3 != 2 {
-			if r.mode == Strict {
+			if r.mode&Lenient == 0 {
 				return invalidLayout(n.path, "value of a shredded object is not an object")
 			}
 		} else {
@@ -276,22 +302,31 @@ func (r *Reader) object(n *node, val []byte) error {
 			w.entries = w.entries[:at]
 			continue
 		}
-		id := r.ids[f.slot]
-		if id == -2 {
-			i, ok := w.meta.ID(f.name)
-			if !ok {
-				return invalidLayout(f.path, "shredded field name not in the metadata")
-			}
-			id, r.ids[f.slot] = i, i
+		id := r.keys.ids[f.slot]
+		if id < 0 {
+			return invalidLayout(f.path, "shredded field name not in the metadata")
 		}
 		w.entries[at].id = id
 	}
 	if hasResidual {
+		next := 0 // with a sorted dictionary: the next shredded field
 		for i := 0; i < o.num; i++ {
 			id := o.id(i)
-			k, _ := w.meta.KeyBytes(id)
-			if isShredded(n.names, k) {
-				if r.mode == Strict {
+			k, ok := w.meta.KeyBytes(id)
+			if !ok {
+				return invalidValue(o.idsStart+i*o.idSize, "field id "+strconv.Itoa(id)+" out of range of the metadata")
+			}
+			var dup bool
+			if r.keys.sorted {
+				for next < len(n.fields) && r.keys.ids[n.fields[next].slot] < id {
+					next++
+				}
+				dup = next < len(n.fields) && r.keys.ids[n.fields[next].slot] == id
+			} else {
+				dup = isShredded(n.names, k)
+			}
+			if dup {
+				if r.mode&Lenient == 0 {
 					return invalidLayout(n.path, "key "+strconv.Quote(string(k))+" in both typed_value and value")
 				}
 				continue
