@@ -189,7 +189,7 @@ func BenchmarkReconstruct(b *testing.B) {
 		b.ReportAllocs()
 		r := NewReader(batch, Strict)
 		for b.Loop() {
-			r.Reset(batch, Strict)
+			r.Reset(batch, l.Root(), Strict)
 			for {
 				_, _, err := r.Next()
 				if err == io.EOF {

@@ -125,3 +125,58 @@ func (l *Layout) compile(s *Schema, path []string, def, rep int, fieldPath strin
 	n.hi = len(l.leaves)
 	return n
 }
+
+// Node is a value / typed_value pair of a layout: the top-level Variant, a
+// shredded object field or an array element.
+type Node struct{ n *node }
+
+// Root returns the top-level node.
+func (l *Layout) Root() Node { return Node{l.root} }
+
+// Find follows the object field names of a path through the shredded
+// object nodes of the layout as far as they go. It returns the node reached
+// and how many names it used: the rest of the path must be looked up in the
+// values that node rebuilds. Values of a field that the layout does not
+// shred live in its parent's value column (pitfall B28).
+func (l *Layout) Find(fields ...string) (Node, int) {
+	n := l.root
+	used := 0
+	for _, name := range fields {
+		if n.kind != KindObject {
+			break
+		}
+		var next *node
+		for i, f := range n.names {
+			if f == name {
+				next = n.fields[i]
+				break
+			}
+		}
+		if next == nil {
+			break
+		}
+		n, used = next, used+1
+	}
+	return Node{n}, used
+}
+
+// Kind returns the shape of the node's typed_value.
+func (n Node) Kind() Kind { return n.n.kind }
+
+// Type returns the typed_value type of a primitive node.
+func (n Node) Type() Type { return n.n.typ }
+
+// Leaves returns the range [lo, hi) of the layout's leaves that hold the
+// node: its value column (if any) first, then its typed_value columns.
+func (n Node) Leaves() (lo, hi int) { return n.n.lo, n.n.hi }
+
+// ValueLeaf returns the leaf index of the node's value column, or -1.
+func (n Node) ValueLeaf() int { return n.n.value }
+
+// TypedLeaf returns the leaf index of a primitive node's typed_value
+// column, or -1.
+func (n Node) TypedLeaf() int { return n.n.typed }
+
+// Path returns the node's field path, such as "a.b" or "tags[]" ("" for
+// the top-level node).
+func (n Node) Path() string { return n.n.path }

@@ -91,13 +91,18 @@ func (c *Column) value(leaf Leaf, i int) parquet.Value {
 }
 
 // ReadRowGroup appends the rows of a row group to the batch: leaf i is read
-// from column chunk columns[i] (see [Layout.ColumnIndexes]). Levels and
-// values are copied, so the batch does not refer to the row group's pages.
+// from column chunk columns[i] (see [Layout.ColumnIndexes]), or not at all
+// when columns[i] is negative, so that a path query reads only the leaves
+// of its node (see [NewNodeReader]). Levels and values are copied, so the
+// batch does not refer to the row group's pages.
 func (b *Batch) ReadRowGroup(rg parquet.RowGroup, columns []int) error {
 	chunks := rg.ColumnChunks()
 	buf := make([]parquet.Value, 1024)
 	for i := range b.Columns {
-		if columns[i] < 0 || columns[i] >= len(chunks) {
+		if columns[i] < 0 {
+			continue
+		}
+		if columns[i] >= len(chunks) {
 			return schemaError(b.layout.leaves[i].PathString(), "column index out of range")
 		}
 		if err := b.Columns[i].readChunk(chunks[columns[i]], b.layout.leaves[i], buf); err != nil {

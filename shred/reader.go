@@ -52,6 +52,7 @@ const (
 // far as the reader reads them; see [Validate] for a whole check.
 type Reader struct {
 	b       *Batch
+	root    *node
 	mode    Mode
 	pos     []int // next entry per leaf
 	vpos    []int // next value per leaf
@@ -61,68 +62,120 @@ type Reader struct {
 	keys    keyCache
 }
 
-// NewReader returns a Reader over the rows of b.
+// NewReader returns a Reader that rebuilds whole rows of b.
 func NewReader(b *Batch, mode Mode) *Reader {
-	n := len(b.Columns)
-	return &Reader{b: b, mode: mode, pos: make([]int, n), vpos: make([]int, n)}
+	r := &Reader{}
+	r.Reset(b, b.layout.Root(), mode)
+	return r
 }
 
-// Reset makes r read the rows of b from the first, keeping its buffers.
-func (r *Reader) Reset(b *Batch, mode Mode) {
-	n := len(b.Columns)
-	r.b, r.mode, r.row = b, mode, 0
-	r.pos = append(r.pos[:0], make([]int, n)...)
-	r.vpos = append(r.vpos[:0], make([]int, n)...)
+// NewNodeReader returns a Reader that rebuilds, row by row, the value of
+// node n (see [Layout.Find]) from the batch. The batch needs only the
+// leaves of n (see [Node.Leaves]) and, when n may hold objects, the
+// metadata leaf; without it the empty dictionary is used, which suits
+// primitive typed values. Rows where the node is absent (an ancestor is SQL
+// NULL, not an object, or missing the field) and rows where it is missing
+// read as not valid. Nodes inside a list element are refused with
+// [ErrInvalidSchema]: read their array instead.
+func NewNodeReader(b *Batch, n Node, mode Mode) (*Reader, error) {
+	if n.n.rep > 0 {
+		return nil, schemaError(n.n.path, "node inside a list element")
+	}
+	r := &Reader{}
+	r.Reset(b, n, mode)
+	return r, nil
+}
+
+// Reset makes r read the node n of the rows of b from the first row,
+// keeping its buffers.
+func (r *Reader) Reset(b *Batch, n Node, mode Mode) {
+	c := len(b.Columns)
+	r.b, r.root, r.mode, r.row = b, n.n, mode, 0
+	r.pos = append(r.pos[:0], make([]int, c)...)
+	r.vpos = append(r.vpos[:0], make([]int, c)...)
 	r.metaRaw = nil
 	r.keys.valid = false
 }
 
-// Next rebuilds the next row. valid is false for a SQL NULL row. The Variant
-// refers to the reader's buffer and to the batch's metadata column: it is
-// valid until the next call (use variant.Variant.Clone to keep it). At the
-// end it returns io.EOF. Errors are [*Error] values naming the row and the
-// column path.
+var emptyMetadata = variant.MustDecodeMetadata([]byte{0x01, 0x00, 0x00})
+
+// Next rebuilds the next row. valid is false for a SQL NULL row (and, for a
+// node reader, a row where the node is absent or missing); a missing
+// top-level value is the Variant null. The Variant refers to the reader's
+// buffer and to the batch's metadata column: it is valid until the next
+// call (use variant.Variant.Clone to keep it). At the end it returns
+// io.EOF. Errors are [*Error] values naming the row and the column path.
 func (r *Reader) Next() (v variant.Variant, valid bool, err error) {
+	n := r.root
 	meta := &r.b.Columns[0]
-	p := r.pos[0]
-	if p >= meta.Len() {
+	withMeta := meta.Len() > 0
+	lead := n.lo
+	if withMeta {
+		lead = 0
+	}
+	if r.pos[lead] >= r.b.Columns[lead].Len() {
 		return variant.Variant{}, false, io.EOF
 	}
 	row := r.row
 	r.row++
-	l := r.b.layout
-	if int(meta.Def[p]) < l.leaves[0].MaxDef {
-		for i := range r.pos {
-			if err := r.skip(i); err != nil {
+	def, _, err := r.peek(n.lo)
+	if err != nil {
+		return variant.Variant{}, false, r.fail(err, row)
+	}
+	if def < n.def {
+		if err := r.skipRange(n.lo, n.hi); err != nil {
+			return variant.Variant{}, false, r.fail(err, row)
+		}
+		if withMeta {
+			if err := r.skip(0); err != nil {
 				return variant.Variant{}, false, r.fail(err, row)
 			}
 		}
 		return variant.Variant{}, false, nil
 	}
-	r.pos[0]++
-	if r.vpos[0] >= len(meta.Ends) {
-		return variant.Variant{}, false, r.fail(corrupt("metadata", "fewer values than levels"), row)
-	}
-	mb := meta.bytesAt(r.vpos[0])
-	r.vpos[0]++
-	if r.metaRaw == nil || !bytes.Equal(mb, r.metaRaw) {
-		m, err := variant.DecodeMetadata(mb)
-		if err != nil {
+	if withMeta {
+		if err := r.metadata(); err != nil {
 			return variant.Variant{}, false, r.fail(err, row)
 		}
-		r.w.meta, r.metaRaw = m, mb
-		r.keys.update(l, m)
+	} else if r.metaRaw == nil {
+		r.w.meta, r.metaRaw = emptyMetadata, emptyMetadata.Bytes()
+		r.keys.update(r.b.layout, emptyMetadata)
 	}
 	r.w.buf = r.w.buf[:0]
 	r.w.entries, r.w.elems = r.w.entries[:0], r.w.elems[:0]
-	present, err := r.node(l.root)
+	present, err := r.node(n)
 	if err != nil {
 		return variant.Variant{}, false, r.fail(err, row)
 	}
 	if !present {
+		if n != r.b.layout.root {
+			return variant.Variant{}, false, nil
+		}
 		r.w.buf = append(r.w.buf, hNull)
 	}
 	return variant.View(r.w.meta, r.w.buf), true, nil
+}
+
+// metadata takes the row's metadata and decodes it when it differs from the
+// previous row's.
+func (r *Reader) metadata() error {
+	ok, err := r.take(0)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return corrupt(colMetadata, "null metadata in a row whose Variant is present")
+	}
+	mb := r.b.Columns[0].bytesAt(r.vpos[0] - 1)
+	if r.metaRaw == nil || !bytes.Equal(mb, r.metaRaw) {
+		m, err := variant.DecodeMetadata(mb)
+		if err != nil {
+			return err
+		}
+		r.w.meta, r.metaRaw = m, mb
+		r.keys.update(r.b.layout, m)
+	}
+	return nil
 }
 
 func (r *Reader) fail(err error, row int) error {
