@@ -3,6 +3,7 @@ package shred
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"strconv"
 
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -188,15 +189,14 @@ func (a *arrView) elem(i int) ([]byte, error) {
 // as variant.Builder writes them; field ids are those of meta.
 type writer struct {
 	buf     []byte
-	scratch []byte
 	entries []entry
 	elems   []int
 	meta    variant.Metadata
 }
 
 type entry struct {
-	id         int
-	start, end int
+	id    int
+	start int // where the value starts in buf
 }
 
 // container marks an open object or array.
@@ -217,30 +217,24 @@ func (w *writer) key(id int) {
 // given twice is an ErrInvalidLayout.
 func (w *writer) endObject(c container) error {
 	es := w.entries[c.first:]
-	for i := range es {
-		if i+1 < len(es) {
-			es[i].end = es[i+1].start
-		} else {
-			es[i].end = len(w.buf)
-		}
-	}
 	sorted := w.meta.Sorted()
-	less := func(a, b entry) bool {
-		if sorted {
-			return a.id < b.id
+	if sorted {
+		// Key order is id order: sort the ids as integers.
+		for i := 1; i < len(es); i++ {
+			for j := i; j > 0 && es[j].id < es[j-1].id; j-- {
+				es[j], es[j-1] = es[j-1], es[j]
+			}
 		}
-		ka, _ := w.meta.KeyBytes(a.id)
-		kb, _ := w.meta.KeyBytes(b.id)
-		return bytes.Compare(ka, kb) < 0
-	}
-	for i := 1; i < len(es); i++ {
-		for j := i; j > 0 && less(es[j], es[j-1]); j-- {
-			es[j], es[j-1] = es[j-1], es[j]
+	} else {
+		for i := 1; i < len(es); i++ {
+			for j := i; j > 0 && w.less(es[j].id, es[j-1].id); j-- {
+				es[j], es[j-1] = es[j-1], es[j]
+			}
 		}
 	}
 	maxID := 0
 	for i, e := range es {
-		if i > 0 && !less(es[i-1], e) {
+		if i > 0 && (sorted && es[i-1].id == e.id || !sorted && !w.less(es[i-1].id, e.id)) {
 			k, _ := w.meta.Key(e.id)
 			return &Error{Err: ErrInvalidLayout, Row: -1, Msg: "key " + strconv.Quote(k) + " twice in one object"}
 		}
@@ -251,23 +245,39 @@ func (w *writer) endObject(c container) error {
 	idSize, offSize := widthFor(maxID), widthFor(size)
 	large := n > 255
 	h := byte(idSize-1)<<2 | byte(offSize-1)
+	count := 1
 	if large {
 		h |= 0x10
+		count = 4
 	}
-	s := append(w.scratch[:0], h<<2|2)
-	s = appendCount(s, n, large)
+	hdr := w.open(c.start, 1+count+n*idSize+(n+1)*offSize)
+	hdr = append(hdr, h<<2|2)
+	hdr = appendCount(hdr, n, large)
 	for _, e := range es {
-		s = appendUint(s, e.id, idSize)
+		hdr = appendUint(hdr, e.id, idSize)
 	}
 	for _, e := range es {
-		s = appendUint(s, e.start-c.start, offSize)
+		hdr = appendUint(hdr, e.start-c.start, offSize)
 	}
-	s = appendUint(s, size, offSize)
-	s = append(s, w.buf[c.start:]...)
-	w.scratch = s
-	w.buf = append(w.buf[:c.start], s...)
+	appendUint(hdr, size, offSize)
 	w.entries = w.entries[:c.first]
 	return nil
+}
+
+// less orders key ids of an unsorted dictionary by their keys.
+func (w *writer) less(a, b int) bool {
+	ka, _ := w.meta.KeyBytes(a)
+	kb, _ := w.meta.KeyBytes(b)
+	return bytes.Compare(ka, kb) < 0
+}
+
+// open moves the bytes from start on n bytes up and returns an empty slice
+// at start, with room for the n bytes of a header.
+func (w *writer) open(start, n int) []byte {
+	end := len(w.buf)
+	w.buf = slices.Grow(w.buf, n)[:end+n]
+	copy(w.buf[start+n:], w.buf[start:end])
+	return w.buf[start:start]
 }
 
 func (w *writer) beginArray() container {
@@ -284,18 +294,18 @@ func (w *writer) endArray(c container) {
 	offSize := widthFor(size)
 	large := n > 255
 	h := byte(offSize - 1)
+	count := 1
 	if large {
 		h |= 4
+		count = 4
 	}
-	s := append(w.scratch[:0], h<<2|3)
-	s = appendCount(s, n, large)
+	hdr := w.open(c.start, 1+count+(n+1)*offSize)
+	hdr = append(hdr, h<<2|3)
+	hdr = appendCount(hdr, n, large)
 	for _, st := range starts {
-		s = appendUint(s, st-c.start, offSize)
+		hdr = appendUint(hdr, st-c.start, offSize)
 	}
-	s = appendUint(s, size, offSize)
-	s = append(s, w.buf[c.start:]...)
-	w.scratch = s
-	w.buf = append(w.buf[:c.start], s...)
+	appendUint(hdr, size, offSize)
 	w.elems = w.elems[:c.first]
 }
 

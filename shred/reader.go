@@ -210,19 +210,21 @@ func (r *Reader) peek(i int) (def, rep int, err error) {
 // value (its definition level is the maximum); the value is number
 // r.vpos[i]-1.
 func (r *Reader) take(i int) (bool, error) {
-	def, _, err := r.peek(i)
-	if err != nil {
-		return false, err
+	c := &r.b.Columns[i]
+	p := r.pos[i]
+	if p >= len(c.Def) {
+		return false, corrupt(r.b.layout.leaves[i].PathString(), "column ends early")
 	}
-	r.pos[i]++
+	r.pos[i] = p + 1
+	def := int(c.Def[p])
 	leaf := &r.b.layout.leaves[i]
-	if def > leaf.MaxDef {
-		return false, corrupt(leaf.PathString(), "definition level "+strconv.Itoa(def)+" above the maximum "+strconv.Itoa(leaf.MaxDef))
-	}
 	if def < leaf.MaxDef {
 		return false, nil
 	}
-	if r.vpos[i] >= r.b.Columns[i].valuesOf(leaf.Kind) {
+	if def > leaf.MaxDef {
+		return false, corrupt(leaf.PathString(), "definition level "+strconv.Itoa(def)+" above the maximum "+strconv.Itoa(leaf.MaxDef))
+	}
+	if r.vpos[i] >= c.valuesOf(leaf.Kind) {
 		return false, corrupt(leaf.PathString(), "fewer values than definition levels announce")
 	}
 	r.vpos[i]++
@@ -365,8 +367,7 @@ func (r *Reader) object(n *node, val []byte) error {
 		next := 0 // with a sorted dictionary: the next shredded field
 		for i := 0; i < o.num; i++ {
 			id := o.id(i)
-			k, ok := w.meta.KeyBytes(id)
-			if !ok {
+			if id >= w.meta.Len() {
 				return invalidValue(o.idsStart+i*o.idSize, "field id "+strconv.Itoa(id)+" out of range of the metadata")
 			}
 			var dup bool
@@ -376,11 +377,13 @@ func (r *Reader) object(n *node, val []byte) error {
 				}
 				dup = next < len(n.fields) && r.keys.ids[n.fields[next].slot] == id
 			} else {
+				k, _ := w.meta.KeyBytes(id)
 				dup = isShredded(n.names, k)
 			}
 			if dup {
 				if r.mode&Lenient == 0 {
-					return invalidLayout(n.path, "key "+strconv.Quote(string(k))+" in both typed_value and value")
+					k, _ := w.meta.Key(id)
+					return invalidLayout(n.path, "key "+strconv.Quote(k)+" in both typed_value and value")
 				}
 				continue
 			}
