@@ -18,8 +18,9 @@ var (
 	ErrInvalidSchema = errors.New("invalid shredding schema")
 	// ErrInvalidLayout: column data that the spec calls invalid: value and
 	// typed_value both set for a non-object, a shredded key also present in
-	// the residual object, an object in value while typed_value is an object
-	// group and null, a shredded field name absent from the metadata.
+	// the residual object, an object (array) in value while typed_value is
+	// an object group (a LIST) and null, a shredded field name absent from
+	// the metadata.
 	ErrInvalidLayout = errors.New("invalid shredded data")
 	// ErrCorrupt: column buffers that no writer can produce: levels out of
 	// range, fewer values than definition levels announce, rows that end

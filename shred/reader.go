@@ -18,8 +18,8 @@ const (
 	// Strict, the default, fails with [ErrInvalidLayout] on the layouts
 	// VariantShredding.md forbids: value and typed_value both non-null for a
 	// primitive or array; a non-object value next to a shredded object; an
-	// object in value while the object typed_value is null; a shredded key
-	// also in the residual object (pitfall B29).
+	// object (array) in value while the object (array) typed_value is null;
+	// a shredded key also in the residual object (pitfall B29).
 	Strict Mode = 0
 	// Lenient reads such data as the spec says a reader that chooses to read
 	// it must: typed_value wins. A value next to a non-null typed_value is
@@ -319,6 +319,9 @@ func (r *Reader) node(n *node) (bool, error) {
 		}
 		if err := r.skipRange(n.typedLo, n.hi); err != nil {
 			return false, err
+		}
+		if val != nil && val[0]&3 == 3 && r.mode&Lenient == 0 {
+			return false, invalidLayout(n.path, "array in value while the shredded array typed_value is null")
 		}
 	}
 	if val == nil {

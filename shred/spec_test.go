@@ -250,3 +250,42 @@ func TestSpecEventsInvalid(t *testing.T) {
 		}
 	})
 }
+
+// An array in value next to a null LIST typed_value, and both set: the
+// spec's "If the value is an array, value must be null".
+func TestSpecArrayInvalid(t *testing.T) {
+	l := mustLayout(t, Array(Typed(TypeString)), false)
+	arr := mk([]any{"a"})
+	meta := arr.Metadata().Bytes()
+	for _, tc := range []struct {
+		name string
+		cols map[string][]ent
+	}{
+		{"array in value, typed_value null", map[string][]ent{
+			"value":                                {{1, 0, arr.Bytes()}},
+			"typed_value.list.element.value":       {{0, 0, nil}},
+			"typed_value.list.element.typed_value": {{0, 0, nil}},
+		}},
+		{"both set", map[string][]ent{
+			"value":                                {{1, 0, arr.Bytes()}},
+			"typed_value.list.element.value":       {{2, 0, nil}},
+			"typed_value.list.element.typed_value": {{3, 0, []byte("a")}},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := l.NewBatch()
+			for i, leaf := range l.leaves {
+				es := tc.cols[leaf.PathString()]
+				if leaf.PathString() == "metadata" {
+					es = []ent{{0, 0, meta}}
+				}
+				setEntries(&b.Columns[i], leaf, es)
+			}
+			_, err := readAll(t, b, Strict)
+			require.ErrorIs(t, err, ErrInvalidLayout)
+			got, err := readAll(t, b, Lenient)
+			require.NoError(t, err)
+			require.Equal(t, [][]byte{arr.Bytes()}, got)
+		})
+	}
+}
