@@ -75,7 +75,11 @@ func NewLayout(s Schema, optional bool) (*Layout, error) {
 	if optional {
 		base = 1
 	}
-	l.leaves = append(l.leaves, Leaf{Path: []string{colMetadata}, Kind: parquet.ByteArray, MaxDef: base})
+	metaDef := base
+	if s.MetadataOptional {
+		metaDef++
+	}
+	l.leaves = append(l.leaves, Leaf{Path: []string{colMetadata}, Kind: parquet.ByteArray, MaxDef: metaDef})
 	l.root = l.compile(&s, nil, base, 0, "")
 	return l, nil
 }

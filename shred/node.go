@@ -24,7 +24,11 @@ func (s Schema) Node() (parquet.Node, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	fields := []parquet.Field{field(colMetadata, parquet.Required(parquet.Leaf(parquet.ByteArrayType)))}
+	meta := parquet.Required(parquet.Leaf(parquet.ByteArrayType))
+	if s.MetadataOptional {
+		meta = parquet.Optional(parquet.Leaf(parquet.ByteArrayType))
+	}
+	fields := []parquet.Field{field(colMetadata, meta)}
 	fields = append(fields, s.children()...)
 	return &groupNode{fields: fields, variant: true}, nil
 }
@@ -134,10 +138,12 @@ func child(n parquet.Node, name string) parquet.Node {
 
 // FromNode reads the shredding schema of the Variant group n from a file's
 // Parquet schema, finding children by name. It accepts unannotated groups
-// from older writers, value columns omitted where the spec allows it, and
-// both FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY decimals. Anything the spec does
-// not allow is an [ErrInvalidSchema] naming the column: a missing or
-// non-binary metadata, a typed_value of a Parquet type the "Shredded Value
+// from older writers, value columns omitted where the spec allows it, both
+// FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY decimals, and an optional metadata
+// column (some writers declare it so; a present Variant must still have
+// its metadata). Anything the spec does
+// not allow is an [ErrInvalidSchema] naming the column: a missing,
+// repeated or non-binary metadata, a typed_value of a Parquet type the "Shredded Value
 // Types" table does not list (pitfall B27), an object field group or list
 // element that is not required, a repeated field outside a LIST, an
 // unknown child.
@@ -152,13 +158,14 @@ func FromNode(n parquet.Node) (Schema, error) {
 	if m == nil {
 		return Schema{}, schemaError(colMetadata, "Variant group without metadata column")
 	}
-	if !isBinaryLeaf(m) || !m.Required() {
-		return Schema{}, schemaError(colMetadata, "metadata must be a required binary column")
+	if !isBinaryLeaf(m) {
+		return Schema{}, schemaError(colMetadata, "metadata must be a binary column")
 	}
 	s, err := nodeSchema(n, "", 0, true)
 	if err != nil {
 		return Schema{}, err
 	}
+	s.MetadataOptional = m.Optional()
 	return s, nil
 }
 

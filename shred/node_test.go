@@ -137,7 +137,9 @@ func TestFromNode(t *testing.T) {
 		{"TIME adjusted", variantGroup(parquet.Group{"value": opt(binaryLeaf), "typed_value": opt(parquet.TimeAdjusted(parquet.Microsecond, true))}), Schema{}, ErrInvalidSchema},
 		{"TIMESTAMP millis", variantGroup(parquet.Group{"value": opt(binaryLeaf), "typed_value": opt(parquet.Timestamp(parquet.Millisecond))}), Schema{}, ErrInvalidSchema},
 		{"no metadata", parquet.Group{"value": opt(binaryLeaf)}, Schema{}, ErrInvalidSchema},
-		{"optional metadata", parquet.Group{"metadata": opt(binaryLeaf), "value": opt(binaryLeaf)}, Schema{}, ErrInvalidSchema},
+		{"optional metadata", parquet.Group{"metadata": opt(binaryLeaf), "value": opt(binaryLeaf)}, Schema{MetadataOptional: true}, nil},
+		{"repeated metadata", parquet.Group{"metadata": parquet.Repeated(binaryLeaf), "value": opt(binaryLeaf)}, Schema{}, ErrInvalidSchema},
+		{"int64 metadata", parquet.Group{"metadata": parquet.Leaf(parquet.Int64Type), "value": opt(binaryLeaf)}, Schema{}, ErrInvalidSchema},
 		{"neither value nor typed_value", variantGroup(parquet.Group{}), Schema{}, ErrInvalidSchema},
 		{"unknown child", variantGroup(parquet.Group{"value": opt(binaryLeaf), "extra": opt(binaryLeaf)}), Schema{}, ErrInvalidSchema},
 		{"optional field group", variantGroup(parquet.Group{"value": opt(binaryLeaf), "typed_value": opt(parquet.Group{

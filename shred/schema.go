@@ -66,6 +66,11 @@ type Schema struct {
 	// metadata both required). Only an untyped node may have it; such a
 	// node can never be missing.
 	ValueRequired bool
+	// MetadataOptional reports that the top-level metadata column is
+	// optional, as some writers declare it although the spec requires it
+	// (a Variant that is present must still have its metadata). Only the
+	// top-level node may have it.
+	MetadataOptional bool
 }
 
 // Field is one shredded object field.
@@ -121,6 +126,9 @@ func (s Schema) validate(path string, depth int) error {
 		return schemaError(path, "shredding schema nested deeper than "+strconv.Itoa(MaxSchemaDepth))
 	}
 	tv := join(path, "typed_value")
+	if s.MetadataOptional && depth > 0 {
+		return schemaError(path, "metadata below the top-level node")
+	}
 	if s.ValueRequired && (s.Kind != KindUntyped || s.NoValue) {
 		return schemaError(path, "required value column next to typed_value")
 	}
@@ -159,7 +167,7 @@ func (s Schema) validate(path string, depth int) error {
 
 // Equal reports whether s and t describe the same columns.
 func (s Schema) Equal(t Schema) bool {
-	if s.Kind != t.Kind || s.NoValue != t.NoValue || s.ValueRequired != t.ValueRequired {
+	if s.Kind != t.Kind || s.NoValue != t.NoValue || s.ValueRequired != t.ValueRequired || s.MetadataOptional != t.MetadataOptional {
 		return false
 	}
 	switch s.Kind {
