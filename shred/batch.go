@@ -25,12 +25,11 @@ type Batch struct {
 }
 
 // restField is a field of an object being shredded that goes to the
-// residual object: its key id, its value and the value's position in the
-// input.
+// residual object: its key id and where its value is in the object's bytes
+// (no pointer, so that keeping it costs the garbage collector nothing).
 type restField struct {
-	id int
-	at int
-	v  []byte
+	id         int
+	start, end int
 }
 
 // NewBatch returns an empty batch for l.
@@ -206,7 +205,7 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 				i++
 				break
 			}
-			b.rest = append(b.rest, restField{id: id, at: o.offset(i), v: fb})
+			b.rest = append(b.rest, o.rest(i, id, fb))
 		}
 		if err := b.shred(f, fv, found, rep); err != nil {
 			return err
@@ -217,7 +216,7 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 		if err != nil {
 			return err
 		}
-		b.rest = append(b.rest, restField{id: o.id(i), at: o.offset(i), v: fb})
+		b.rest = append(b.rest, o.rest(i, o.id(i), fb))
 	}
 	for _, f := range b.rest[restStart:] {
 		if f.id >= meta.Len() {
@@ -231,14 +230,14 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 	}
 	// Keep the input's value order: sort by position in the input.
 	for j := 1; j < len(rest); j++ {
-		for k := j; k > 0 && rest[k].at < rest[k-1].at; k-- {
+		for k := j; k > 0 && rest[k].start < rest[k-1].start; k-- {
 			rest[k], rest[k-1] = rest[k-1], rest[k]
 		}
 	}
 	c := container{start: len(w.buf), first: len(w.entries)}
 	for _, f := range rest {
 		w.key(f.id)
-		w.buf = append(w.buf, f.v...)
+		w.buf = append(w.buf, v[f.start:f.end]...)
 	}
 	if err := w.endObject(c); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 	pqvariant "github.com/parquet-go/parquet-go/variant"
@@ -98,6 +99,7 @@ func BenchmarkShred(b *testing.B) {
 		batch := l.NewBatch()
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
+		cpu0 := cpuTime()
 		for b.Loop() {
 			batch.Reset()
 			for _, v := range events {
@@ -106,7 +108,7 @@ func BenchmarkShred(b *testing.B) {
 				}
 			}
 		}
-		b.ReportMetric(float64(len(events)*b.N)/b.Elapsed().Seconds(), "rows/s")
+		reportRows(b, len(events), cpu0)
 	})
 	node, err := benchSchema().Node()
 	if err != nil {
@@ -121,6 +123,7 @@ func BenchmarkShred(b *testing.B) {
 		batch := l.NewBatch()
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
+		cpu0 := cpuTime()
 		for b.Loop() {
 			w := parquet.NewWriter(io.Discard, schema)
 			batch.Reset()
@@ -136,7 +139,7 @@ func BenchmarkShred(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(len(events)*b.N)/b.Elapsed().Seconds(), "rows/s")
+		reportRows(b, len(events), cpu0)
 	})
 	b.Run("parquet-go-VariantColumnWriter", func(b *testing.B) {
 		pqs := make([]pqvariant.Value, len(events))
@@ -151,6 +154,7 @@ func BenchmarkShred(b *testing.B) {
 		}
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
+		cpu0 := cpuTime()
 		for b.Loop() {
 			w := parquet.NewWriter(io.Discard, schema)
 			vw, err := parquet.NewVariantColumnWriter(w, "event")
@@ -166,7 +170,7 @@ func BenchmarkShred(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(len(events)*b.N)/b.Elapsed().Seconds(), "rows/s")
+		reportRows(b, len(events), cpu0)
 	})
 }
 
@@ -188,6 +192,7 @@ func BenchmarkReconstruct(b *testing.B) {
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
 		r := NewReader(batch, Strict)
+		cpu0 := cpuTime()
 		for b.Loop() {
 			r.Reset(batch, l.Root(), Strict)
 			for {
@@ -200,7 +205,7 @@ func BenchmarkReconstruct(b *testing.B) {
 				}
 			}
 		}
-		b.ReportMetric(float64(len(events)*b.N)/b.Elapsed().Seconds(), "rows/s")
+		reportRows(b, len(events), cpu0)
 	})
 	node, err := benchSchema().Node()
 	if err != nil {
@@ -227,6 +232,7 @@ func BenchmarkReconstruct(b *testing.B) {
 		fb := l.NewBatch()
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
+		cpu0 := cpuTime()
 		for b.Loop() {
 			fb.Reset()
 			for _, rg := range f.RowGroups() {
@@ -245,7 +251,7 @@ func BenchmarkReconstruct(b *testing.B) {
 				}
 			}
 		}
-		b.ReportMetric(float64(len(events)*b.N)/b.Elapsed().Seconds(), "rows/s")
+		reportRows(b, len(events), cpu0)
 	})
 	b.Run("parquet-go-Read", func(b *testing.B) {
 		type row struct {
@@ -253,6 +259,7 @@ func BenchmarkReconstruct(b *testing.B) {
 		}
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
+		cpu0 := cpuTime()
 		for b.Loop() {
 			got, err := parquet.Read[row](bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 			if err != nil {
@@ -262,6 +269,15 @@ func BenchmarkReconstruct(b *testing.B) {
 				b.Fatalf("read %d rows", len(got))
 			}
 		}
-		b.ReportMetric(float64(len(events)*b.N)/b.Elapsed().Seconds(), "rows/s")
+		reportRows(b, len(events), cpu0)
 	})
+}
+
+// reportRows reports rows per wall-clock second and, where measured, rows
+// per CPU second of the process.
+func reportRows(b *testing.B, rows int, cpu0 time.Duration) {
+	b.ReportMetric(float64(rows*b.N)/b.Elapsed().Seconds(), "rows/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(rows*b.N)/cpu.Seconds(), "rows/cpu-s")
+	}
 }

@@ -120,6 +120,13 @@ func (o *objView) id(i int) int { return readLE(o.b[o.idsStart+i*o.idSize:], o.i
 // offset returns the field_offset of field i.
 func (o *objView) offset(i int) int { return readLE(o.b[o.offsStart+i*o.offSize:], o.offSize) }
 
+// rest describes field i, whose value fb was returned by field, as a
+// residual field.
+func (o *objView) rest(i, id int, fb []byte) restField {
+	start := o.dataStart + o.offset(i)
+	return restField{id: id, start: start, end: start + len(fb)}
+}
+
 // field returns the bytes of the value of field i.
 func (o *objView) field(i int) ([]byte, error) {
 	off := readLE(o.b[o.offsStart+i*o.offSize:], o.offSize)
