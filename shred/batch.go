@@ -51,14 +51,23 @@ func (b *Batch) Reset() {
 	}
 }
 
-// AppendNull appends a SQL NULL row (the whole Variant group null). It fails
-// with [ErrNullRow] when the layout's column is required.
+// AppendNull appends a SQL NULL row: the Variant group is null, its
+// ancestors (if any) present. It fails with [ErrNullRow] when no group on
+// the column's path is optional.
 func (b *Batch) AppendNull() error {
-	if !b.layout.optional {
-		return &Error{Err: ErrNullRow, Row: b.Len()}
+	return b.AppendNullAt(b.layout.root.def - 1)
+}
+
+// AppendNullAt appends a SQL NULL row whose definition level is def: 0 when
+// the outermost optional group is null, up to the Variant group's level
+// minus one when only the Variant group is null. It fails with [ErrNullRow]
+// when def is not below the Variant group's level or is negative.
+func (b *Batch) AppendNullAt(def int) error {
+	if def < 0 || def >= b.layout.root.def {
+		return &Error{Err: ErrNullRow, Row: b.Len(), Msg: "definition level " + strconv.Itoa(def)}
 	}
 	for i := range b.Columns {
-		b.Columns[i].null(0, 0)
+		b.Columns[i].null(def, 0)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package shred
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -241,4 +242,75 @@ func TestReadParquetGoShreddedFile(t *testing.T) {
 	_, ok, err = got[0].Field("c")
 	require.NoError(t, err)
 	require.True(t, ok)
+}
+
+// A Variant column inside an optional group: rows where the group is null,
+// where the Variant is null, and values; read back by ours and parquet-go.
+func TestFileNestedColumn(t *testing.T) {
+	s := eventSchema()
+	node, err := s.Node()
+	require.NoError(t, err)
+	schema := parquet.NewSchema("root", parquet.Group{"s": parquet.Optional(parquet.Group{"v": parquet.Optional(node)})})
+	meta, ok := schema.Lookup("s", "v", "metadata")
+	require.True(t, ok)
+	require.Equal(t, 2, meta.MaxDefinitionLevel)
+	l, err := NewLayoutAt(s, meta.MaxDefinitionLevel)
+	require.NoError(t, err)
+	cols, err := l.ColumnIndexes(schema, "s", "v")
+	require.NoError(t, err)
+	rows := []any{
+		map[string]any{"event_type": "a", "x": 1},
+		"group null",
+		"variant null",
+		map[string]any{"event_ts": tsMicros(5)},
+	}
+	b := l.NewBatch()
+	require.NoError(t, b.Append(mk(rows[0])))
+	require.NoError(t, b.AppendNullAt(0))
+	require.NoError(t, b.AppendNull())
+	require.NoError(t, b.Append(mk(rows[3])))
+	require.ErrorIs(t, b.AppendNullAt(2), ErrNullRow)
+
+	var buf bytes.Buffer
+	w := parquet.NewWriter(&buf, schema)
+	require.NoError(t, b.WriteColumns(w.ColumnWriters(), cols))
+	require.NoError(t, w.Close())
+
+	f, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	vnode := f.Schema().Fields()[0].Fields()[0]
+	fs, err := FromNode(vnode)
+	require.NoError(t, err)
+	fl, err := NewLayoutAt(fs, 2)
+	require.NoError(t, err)
+	fcols, err := fl.ColumnIndexes(f.Schema(), "s", "v")
+	require.NoError(t, err)
+	fb := fl.NewBatch()
+	require.NoError(t, fb.ReadRowGroup(f.RowGroups()[0], fcols))
+	got, err := readAll(t, fb, Strict)
+	require.NoError(t, err)
+	require.Len(t, got, 4)
+	require.Nil(t, got[1])
+	require.Nil(t, got[2])
+	for _, i := range []int{0, 3} {
+		want := mk(rows[i])
+		require.Equal(t, canon(t, want), canon(t, variant.View(want.Metadata(), got[i])))
+	}
+
+	type inner struct {
+		V *rawVariant `parquet:"v,variant"`
+	}
+	type row struct {
+		S *inner `parquet:"s"`
+	}
+	orows, err := parquet.Read[row](bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	require.Len(t, orows, 4)
+	require.Nil(t, orows[1].S)
+	require.True(t, orows[2].S == nil || orows[2].S.V == nil || len(orows[2].S.V.Value) == 0)
+	for _, i := range []int{0, 3} {
+		ov, err := variant.New(orows[i].S.V.Metadata, orows[i].S.V.Value)
+		require.NoError(t, err)
+		require.Equal(t, canon(t, mk(rows[i])), canon(t, ov))
+	}
 }

@@ -67,14 +67,28 @@ type node struct {
 // whether the column (the Variant group) is optional, so that a row can be
 // SQL NULL. It fails with [ErrInvalidSchema] when s does not validate.
 func NewLayout(s Schema, optional bool) (*Layout, error) {
-	if err := s.Validate(); err != nil {
-		return nil, err
-	}
-	l := &Layout{schema: s, optional: optional}
 	base := 0
 	if optional {
 		base = 1
 	}
+	return NewLayoutAt(s, base)
+}
+
+// NewLayoutAt compiles s for a Variant column inside optional or required
+// groups that are not repeated: def is the definition level of the Variant
+// group when it is present, counting its optional ancestors and itself
+// (parquet.Schema.Lookup gives it as the metadata column's maximum
+// definition level). Rows whose level is below def are SQL NULL (see
+// [Batch.AppendNullAt]).
+func NewLayoutAt(s Schema, def int) (*Layout, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	if def < 0 || def > 200 {
+		return nil, schemaError("", "definition level out of range")
+	}
+	l := &Layout{schema: s, optional: def > 0}
+	base := def
 	metaDef := base
 	if s.MetadataOptional {
 		metaDef++
@@ -87,7 +101,8 @@ func NewLayout(s Schema, optional bool) (*Layout, error) {
 // Schema returns the shredding schema.
 func (l *Layout) Schema() Schema { return l.schema }
 
-// Optional reports whether the Variant column is optional.
+// Optional reports whether rows can be SQL NULL: the Variant group or one
+// of its ancestors is optional.
 func (l *Layout) Optional() bool { return l.optional }
 
 // Leaves returns the leaf columns in schema order; the first is metadata.
