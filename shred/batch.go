@@ -131,8 +131,9 @@ func (b *Batch) noValue(n *node, rep int) {
 	}
 }
 
-// shred writes one instance of node n: the value v, or a missing value when
-// present is false. rep is the repetition level of the first entry.
+// shred writes one instance of node n: the value that starts at v[0] (v
+// may hold more bytes after it), or a missing value when present is false.
+// rep is the repetition level of the first entry.
 func (b *Batch) shred(n *node, v []byte, present bool, rep int) error {
 	if !present {
 		if n.valueRequired {
@@ -159,7 +160,11 @@ func (b *Batch) shred(n *node, v []byte, present bool, rep int) error {
 			return b.array(n, v, rep)
 		}
 	}
-	if err := b.residual(n, v, rep); err != nil {
+	size, err := valueSize(v)
+	if err != nil {
+		return err
+	}
+	if err := b.residual(n, v[:size], rep); err != nil {
 		return err
 	}
 	b.nulls(n, n.typedLo, n.def, rep)
@@ -205,14 +210,20 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 			if cmp > 0 {
 				break
 			}
-			fb, err := o.field(i)
-			if err != nil {
-				return err
-			}
 			if cmp == 0 {
+				// The field's value with what follows it: shred reads
+				// only as far as it needs.
+				fb, err := o.fieldTail(i)
+				if err != nil {
+					return err
+				}
 				fv, found = fb, true
 				i++
 				break
+			}
+			fb, err := o.field(i)
+			if err != nil {
+				return err
 			}
 			b.rest = append(b.rest, o.rest(i, id, fb))
 		}
@@ -305,7 +316,7 @@ func compareKey(k []byte, name string) int {
 // keyCache holds the key ids, in one metadata, of the shredded field names
 // of a layout, so that rows sharing a dictionary look each name up once.
 type keyCache struct {
-	raw    []byte
+	raw    []byte // a copy of the metadata the ids are for
 	valid  bool
 	sorted bool
 	ids    []int // per field slot: the key id, or -1 when the name is absent
@@ -313,6 +324,7 @@ type keyCache struct {
 
 func (k *keyCache) update(l *Layout, m variant.Metadata) {
 	raw := m.Bytes()
+	// Compare the bytes: a caller may reuse one buffer for other metadata.
 	if k.valid && bytes.Equal(raw, k.raw) {
 		return
 	}

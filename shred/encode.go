@@ -127,6 +127,16 @@ func (o *objView) rest(i, id int, fb []byte) restField {
 	return restField{id: id, start: start, end: start + len(fb)}
 }
 
+// fieldTail returns the bytes of the object's values from the start of
+// field i's value on: the value and whatever follows it.
+func (o *objView) fieldTail(i int) ([]byte, error) {
+	off := o.offset(i)
+	if off >= o.dataSize {
+		return nil, invalidValue(o.offsStart+i*o.offSize, "field offset "+strconv.Itoa(off)+" outside the object's values")
+	}
+	return o.b[o.dataStart+off : o.dataStart+o.dataSize], nil
+}
+
 // field returns the bytes of the value of field i.
 func (o *objView) field(i int) ([]byte, error) {
 	off := readLE(o.b[o.offsStart+i*o.offSize:], o.offSize)

@@ -257,3 +257,39 @@ func TestPitfallB35FieldInsideList(t *testing.T) {
 	requireRoundTrip(t, b, rows)
 	checkFile(t, s, true, rows)
 }
+
+// Rows built one after another in one reused Builder share its buffers:
+// dictionaries of the same size at the same address hold other keys, and
+// shredding must look the keys up again.
+func TestAppendReusedMetadataBuffer(t *testing.T) {
+	l := mustLayout(t, Object(Field{Name: "b", Schema: Typed(TypeInt64)}), false)
+	b := l.NewBatch()
+	var vb variant.Builder
+	rows := []map[string]int64{{"a": 1, "b": 2}, {"b": 3, "c": 4}}
+	for _, row := range rows {
+		vb.Reset()
+		vb.BeginObject()
+		for _, k := range []string{"a", "b", "c"} {
+			if x, ok := row[k]; ok {
+				vb.Key(k)
+				vb.AppendInt64(x)
+			}
+		}
+		vb.EndObject()
+		v, err := vb.Build()
+		require.NoError(t, err)
+		require.NoError(t, b.Append(v))
+	}
+	require.Equal(t, []ent{{2, 0, int64(2)}, {2, 0, int64(3)}}, columnsByPath(b)["typed_value.b.typed_value"])
+	got, err := readAll(t, b, Strict)
+	require.NoError(t, err)
+	metas := columnsByPath(b)["metadata"]
+	for i, row := range rows {
+		m := variant.MustDecodeMetadata(metas[i].v.([]byte))
+		want := map[string]any{}
+		for k, x := range row {
+			want[k] = x
+		}
+		require.Equal(t, canon(t, mk(want)), canon(t, variant.View(m, got[i])))
+	}
+}
