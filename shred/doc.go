@@ -38,6 +38,10 @@
 //	w := parquet.NewWriter(f, schema)
 //	err = b.WriteColumns(w.ColumnWriters(), cols)
 //
+// A Variant column inside non-repeated groups uses [NewLayoutAt] with the
+// column's definition level, and [Batch.AppendNullAt] for rows where an
+// enclosing group is null.
+//
 // Values go to typed_value only when that loses nothing; everything else
 // stays in value, objects keep their other fields in a residual object with
 // the same metadata and field ids, and bytes are copied, never decoded into
@@ -60,7 +64,17 @@
 //	}
 //
 // [Layout.Find] locates the node a path reaches through shredded fields, so
-// that a path query reads only that node's leaves ([NewNodeReader]).
+// that a path query reads only that node's leaves ([NewNodeReader]); pass a
+// negative column index to [Batch.ReadRowGroup] for the leaves to skip.
+// [Node.ValueLeaf] and [Node.TypedLeaf] name the columns whose statistics
+// may prune a row group (VariantShredding.md, "Data Skipping": only when
+// the value column is all null).
+//
+// # Choosing a schema
+//
+// [Infer] picks a schema from a sample of rows (fields present in at least
+// 10% of them, one type family, integers as INT64, at most 300 fields);
+// [Fits] says whether a table's schema still suits a new sample.
 //
 // # Absence
 //

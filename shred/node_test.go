@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 	"github.com/stretchr/testify/require"
 )
 
@@ -217,4 +218,27 @@ func TestSchemaValidate(t *testing.T) {
 	require.Equal(t, Type{ID: TypeDecimal4, Precision: 9, Scale: 2}, Decimal(9, 2))
 	require.Equal(t, Type{ID: TypeDecimal8, Precision: 18, Scale: 2}, Decimal(18, 2))
 	require.Equal(t, Type{ID: TypeDecimal16, Precision: 38, Scale: 2, Length: 16}, Decimal(38, 2))
+}
+
+// Written files carry VARIANT(1) on the group, and metadata, value and
+// typed_value in that order in the footer.
+func TestNodeFooter(t *testing.T) {
+	n, err := eventSchema().Node()
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	w := parquet.NewWriter(&buf, parquet.NewSchema("root", parquet.Group{"event": parquet.Optional(n)}))
+	require.NoError(t, w.Close())
+	f, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	var names []string
+	for _, e := range f.Metadata().Schema {
+		names = append(names, e.Name)
+		if e.Name == "event" {
+			vt, ok := e.LogicalType.Value.(*format.VariantType)
+			require.True(t, ok, "VARIANT annotation")
+			require.Equal(t, int8(1), vt.SpecificationVersion)
+		}
+	}
+	require.Equal(t, []string{"root", "event", "metadata", "value", "typed_value",
+		"event_ts", "value", "typed_value", "event_type", "value", "typed_value"}, names)
 }
