@@ -257,20 +257,27 @@ func (r *Reader) value(n *node) ([]byte, error) {
 		return nil, err
 	}
 	b := r.b.Columns[n.value].bytesAt(r.vpos[n.value] - 1)
+	if len(b) == 0 {
+		return nil, &Error{Err: invalidValue(0, "empty value"), Row: -1, Path: join(n.path, colValue)}
+	}
 	if r.mode&Validate != 0 {
 		if err := variant.View(r.w.meta, b).Validate(); err != nil {
 			return nil, &Error{Err: err, Row: -1, Path: join(n.path, colValue)}
 		}
-		return b, nil
 	}
-	size, err := valueSize(b)
+	return b, nil
+}
+
+// whole checks that b, from n's value column, holds exactly one value as
+// far as its headers tell.
+func whole(n *node, b []byte, size int, err error) error {
 	if err == nil && size != len(b) {
 		err = invalidValue(size, strconv.Itoa(len(b)-size)+" bytes after the value")
 	}
 	if err != nil {
-		return nil, &Error{Err: err, Row: -1, Path: join(n.path, colValue)}
+		return &Error{Err: err, Row: -1, Path: join(n.path, colValue)}
 	}
-	return b, nil
+	return nil
 }
 
 // node rebuilds one instance of n into the output and reports whether it is
@@ -327,6 +334,10 @@ func (r *Reader) node(n *node) (bool, error) {
 	if val == nil {
 		return false, nil
 	}
+	size, err := valueSize(val)
+	if err := whole(n, val, size, err); err != nil {
+		return false, err
+	}
 	r.w.buf = append(r.w.buf, val...)
 	return true, nil
 }
@@ -341,7 +352,8 @@ func (r *Reader) object(n *node, val []byte) error {
 			}
 		} else {
 			var err error
-			if o, err = parseObject(val); err != nil {
+			o, err = parseObject(val)
+			if err := whole(n, val, o.dataStart+o.dataSize, err); err != nil {
 				return err
 			}
 			hasResidual = true
