@@ -17,16 +17,20 @@ const (
 // required binary metadata, an optional binary value and, unless s is
 // untyped, an optional typed_value; object field groups and list elements
 // are required groups with value before typed_value (VariantShredding.md,
-// "Value Shredding", "Arrays", "Objects"). Wrap it in parquet.Optional for a
+// "Value Shredding", "Arrays", "Objects"). The metadata column is
+// dictionary-encoded, since the rows of a file mostly share one dictionary. Wrap it in parquet.Optional for a
 // nullable column. It fails with [ErrInvalidSchema] when s does not
 // validate.
 func (s Schema) Node() (parquet.Node, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	meta := parquet.Required(parquet.Leaf(parquet.ByteArrayType))
+	// The rows of a file mostly share one dictionary: encode the column
+	// with a Parquet dictionary (design.md section 7).
+	metaLeaf := parquet.Encoded(parquet.Leaf(parquet.ByteArrayType), &parquet.RLEDictionary)
+	meta := parquet.Required(metaLeaf)
 	if s.MetadataOptional {
-		meta = parquet.Optional(parquet.Leaf(parquet.ByteArrayType))
+		meta = parquet.Optional(metaLeaf)
 	}
 	fields := []parquet.Field{field(colMetadata, meta)}
 	fields = append(fields, s.children()...)

@@ -3,6 +3,7 @@ package shred
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
@@ -241,4 +242,26 @@ func TestNodeFooter(t *testing.T) {
 	}
 	require.Equal(t, []string{"root", "event", "metadata", "value", "typed_value",
 		"event_ts", "value", "typed_value", "event_type", "value", "typed_value"}, names)
+}
+
+// The metadata column is dictionary-encoded: 2,000 rows sharing one
+// 10-key dictionary cost a few bytes per row.
+func TestMetadataDictionary(t *testing.T) {
+	l := mustLayout(t, eventSchema(), true)
+	rows := make([]any, 2000)
+	for i := range rows {
+		rows[i] = map[string]any{"event_type": "a", "k0": 0, "k1": 1, "k2": 2, "k3": 3, "k4": 4, "k5": 5, "k6": 6, "k7": 7, "k8": 8}
+	}
+	path := writeFile(t, l, rows)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
+	require.NoError(t, err)
+	chunk := f.Metadata().RowGroups[0].Columns[0].MetaData
+	require.Equal(t, []string{"v", "metadata"}, []string(chunk.PathInSchema))
+	require.Contains(t, chunk.Encoding, format.RLEDictionary)
+	require.Less(t, chunk.TotalUncompressedSize, int64(2000))
+	got, err := readFile(t, path, Strict)
+	require.NoError(t, err)
+	require.Len(t, got, 2000)
 }
