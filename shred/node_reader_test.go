@@ -113,3 +113,40 @@ func TestNodeReaderInsideList(t *testing.T) {
 	_, err = NewNodeReader(l.NewBatch(), elem, Strict)
 	require.ErrorIs(t, err, ErrInvalidSchema)
 }
+
+func TestLayoutNodes(t *testing.T) {
+	l := mustLayout(t, nestedEventSchema(), true)
+	b := l.NewBatch()
+	require.Same(t, l, b.Layout())
+	var paths []string
+	for _, leaf := range l.Leaves() {
+		paths = append(paths, leaf.PathString())
+	}
+	require.Equal(t, "metadata", paths[0])
+	require.Equal(t, "value", paths[1])
+
+	n, used := l.Find("location", "latitude")
+	require.Equal(t, 2, used)
+	require.Equal(t, KindPrimitive, n.Kind())
+	require.Equal(t, Type{ID: TypeDouble}, n.Type())
+	require.Equal(t, "location.latitude", n.Path())
+	require.Equal(t, "typed_value.location.typed_value.latitude.value", l.Leaves()[n.ValueLeaf()].PathString())
+	require.Equal(t, "typed_value.location.typed_value.latitude.typed_value", l.Leaves()[n.TypedLeaf()].PathString())
+	lo, hi := n.Leaves()
+	require.Equal(t, []int{n.ValueLeaf(), n.TypedLeaf()}, []int{lo, hi - 1})
+	leaf := l.Leaves()[n.TypedLeaf()]
+	require.Equal(t, 4, leaf.MaxDef)
+	require.Equal(t, 0, leaf.MaxRep)
+
+	tags, _ := l.Find("tags")
+	require.Equal(t, KindArray, tags.Kind())
+	require.Equal(t, -1, tags.TypedLeaf())
+	last := l.Leaves()[len(l.Leaves())-1]
+	require.Equal(t, "typed_value.tags.typed_value.list.element.typed_value", last.PathString())
+	require.Equal(t, 1, last.MaxRep)
+
+	root, used := l.Find("nope")
+	require.Equal(t, 0, used)
+	require.Equal(t, KindObject, root.Kind())
+	require.Equal(t, "", root.Path())
+}
