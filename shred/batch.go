@@ -92,6 +92,7 @@ func (b *Batch) Append(v variant.Variant) error {
 		b.marks = append(b.marks, len(b.Columns[i].Def))
 	}
 	row := b.Len()
+	b.w.buf, b.w.entries, b.rest = b.w.buf[:0], b.w.entries[:0], b.rest[:0]
 	b.w.meta = v.Metadata()
 	l := b.layout
 	b.keys.update(l, b.w.meta)
