@@ -21,6 +21,9 @@ func (l *Layout) ColumnIndexes(s *parquet.Schema, path ...string) ([]int, error)
 		if !ok {
 			return nil, schemaError(leaf.PathString(), "column not in the file schema")
 		}
+		if !c.Node.Leaf() || c.Node.Type().Kind() != leaf.Kind || leaf.FixedLen > 0 && c.Node.Type().Length() != leaf.FixedLen {
+			return nil, schemaError(leaf.PathString(), "file column of type "+c.Node.Type().String()+" differs from the layout's")
+		}
 		if c.MaxDefinitionLevel != leaf.MaxDef || c.MaxRepetitionLevel != leaf.MaxRep {
 			return nil, schemaError(leaf.PathString(), "file levels (def "+strconv.Itoa(c.MaxDefinitionLevel)+", rep "+strconv.Itoa(c.MaxRepetitionLevel)+") differ from the layout's (def "+strconv.Itoa(leaf.MaxDef)+", rep "+strconv.Itoa(leaf.MaxRep)+")")
 		}
@@ -94,7 +97,10 @@ func (c *Column) value(leaf Leaf, i int) parquet.Value {
 // from column chunk columns[i] (see [Layout.ColumnIndexes]), or not at all
 // when columns[i] is negative, so that a path query reads only the leaves
 // of its node (see [NewNodeReader]). Levels and values are copied, so the
-// batch does not refer to the row group's pages.
+// batch does not refer to the row group's pages. Plain pages of numeric and
+// BYTE_ARRAY columns are copied in bulk. Levels above a column's maximum
+// and value counts that disagree with the levels are an [ErrCorrupt]; after
+// an error the batch must be Reset before it is used again.
 func (b *Batch) ReadRowGroup(rg parquet.RowGroup, columns []int) error {
 	chunks := rg.ColumnChunks()
 	buf := make([]parquet.Value, 1024)
@@ -123,25 +129,121 @@ func (c *Column) readChunk(chunk parquet.ColumnChunk, leaf Leaf, buf []parquet.V
 		if err != nil {
 			return err
 		}
-		vr := p.Values()
-		for {
-			n, err := vr.ReadValues(buf)
-			for _, v := range buf[:n] {
-				if err := c.appendValue(leaf, v); err != nil {
-					parquet.Release(p)
-					return err
-				}
-			}
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				parquet.Release(p)
+		err = c.readPage(p, leaf, buf)
+		parquet.Release(p)
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// readPage appends the levels and values of a page: in bulk from the
+// page's level and value arrays when it is a plain page of a numeric or
+// BYTE_ARRAY column, value by value otherwise.
+func (c *Column) readPage(p parquet.Page, leaf Leaf, buf []parquet.Value) error {
+	switch leaf.Kind {
+	case parquet.Int32, parquet.Int64, parquet.Float, parquet.Double, parquet.ByteArray:
+		if p.Dictionary() == nil {
+			return c.readPlainPage(p, leaf)
+		}
+	}
+	vr := p.Values()
+	for {
+		n, err := vr.ReadValues(buf)
+		for _, v := range buf[:n] {
+			if err := c.appendValue(leaf, v); err != nil {
 				return err
 			}
 		}
-		parquet.Release(p)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
 	}
+}
+
+func (c *Column) readPlainPage(p parquet.Page, leaf Leaf) error {
+	n := int(p.NumValues())
+	defs, reps := p.DefinitionLevels(), p.RepetitionLevels()
+	if defs != nil && len(defs) != n || reps != nil && len(reps) != n {
+		return corrupt(leaf.PathString(), "page levels do not match its value count")
+	}
+	values := 0
+	if defs == nil {
+		if leaf.MaxDef != 0 {
+			return corrupt(leaf.PathString(), "page without definition levels")
+		}
+		for range n {
+			c.Def = append(c.Def, 0)
+		}
+		values = n
+	} else {
+		for _, d := range defs {
+			if int(d) > leaf.MaxDef {
+				return corrupt(leaf.PathString(), "definition level "+strconv.Itoa(int(d))+" above the maximum")
+			}
+			if int(d) == leaf.MaxDef {
+				values++
+			}
+		}
+		c.Def = append(c.Def, defs...)
+	}
+	if reps == nil {
+		for range n {
+			c.Rep = append(c.Rep, 0)
+		}
+	} else {
+		for _, r := range reps {
+			if int(r) > leaf.MaxRep {
+				return corrupt(leaf.PathString(), "repetition level "+strconv.Itoa(int(r))+" above the maximum")
+			}
+		}
+		c.Rep = append(c.Rep, reps...)
+	}
+	data := p.Data()
+	count := -1
+	switch leaf.Kind {
+	case parquet.Int32:
+		v := data.Int32()
+		count = len(v)
+		c.Int32 = append(c.Int32, v...)
+	case parquet.Int64:
+		v := data.Int64()
+		count = len(v)
+		c.Int64 = append(c.Int64, v...)
+	case parquet.Float:
+		v := data.Float()
+		count = len(v)
+		c.Float = append(c.Float, v...)
+	case parquet.Double:
+		v := data.Double()
+		count = len(v)
+		c.Double = append(c.Double, v...)
+	case parquet.ByteArray:
+		b, offs := data.ByteArray()
+		if len(offs) == 0 {
+			count = 0
+			break
+		}
+		count = len(offs) - 1
+		if int(offs[count]) > len(b) {
+			return corrupt(leaf.PathString(), "page value offsets past its data")
+		}
+		base := len(c.Bytes) - int(offs[0])
+		c.Bytes = append(c.Bytes, b[offs[0]:offs[count]]...)
+		for i, o := range offs[1:] {
+			if o < offs[i] {
+				return corrupt(leaf.PathString(), "page value offsets out of order")
+			}
+			c.Ends = append(c.Ends, base+int(o))
+		}
+	}
+	if count != values {
+		return corrupt(leaf.PathString(), "page holds "+strconv.Itoa(count)+" values, its levels announce "+strconv.Itoa(values))
+	}
+	return nil
 }
 
 // appendValue appends one parquet.Value, with its levels, to the column.
