@@ -207,6 +207,7 @@ func (a *arrView) elem(i int) ([]byte, error) {
 type writer struct {
 	buf     []byte
 	entries []entry
+	merge   []entry // scratch for sortIDs
 	elems   []int
 	meta    variant.Metadata
 }
@@ -236,12 +237,10 @@ func (w *writer) endObject(c container) error {
 	es := w.entries[c.first:]
 	sorted := w.meta.Sorted()
 	if sorted {
-		// Key order is id order: sort the ids as integers.
-		for i := 1; i < len(es); i++ {
-			for j := i; j > 0 && es[j].id < es[j-1].id; j-- {
-				es[j], es[j-1] = es[j-1], es[j]
-			}
-		}
+		// Key order is id order: sort the ids as integers. Entries often
+		// come as two sorted runs (shredded fields, then residual ones):
+		// merge those.
+		w.sortIDs(es)
 	} else {
 		for i := 1; i < len(es); i++ {
 			for j := i; j > 0 && w.less(es[j].id, es[j-1].id); j-- {
@@ -279,6 +278,50 @@ func (w *writer) endObject(c container) error {
 	appendUint(hdr, size, offSize)
 	w.entries = w.entries[:c.first]
 	return nil
+}
+
+// sortIDs sorts entries by id: a merge when they form two sorted runs, an
+// insertion sort otherwise.
+func (w *writer) sortIDs(es []entry) {
+	if len(es) < 2 {
+		return
+	}
+	k := 1
+	for k < len(es) && es[k-1].id <= es[k].id {
+		k++
+	}
+	if k == len(es) {
+		return
+	}
+	j := k + 1
+	for j < len(es) && es[j-1].id <= es[j].id {
+		j++
+	}
+	if j < len(es) {
+		for i := 1; i < len(es); i++ {
+			for j := i; j > 0 && es[j].id < es[j-1].id; j-- {
+				es[j], es[j-1] = es[j-1], es[j]
+			}
+		}
+		return
+	}
+	w.merge = append(w.merge[:0], es[:k]...)
+	a, b, o := 0, k, 0
+	for a < len(w.merge) && b < len(es) {
+		if es[b].id < w.merge[a].id {
+			es[o] = es[b]
+			b++
+		} else {
+			es[o] = w.merge[a]
+			a++
+		}
+		o++
+	}
+	for a < len(w.merge) {
+		es[o] = w.merge[a]
+		a++
+		o++
+	}
 }
 
 // less orders key ids of an unsorted dictionary by their keys.
