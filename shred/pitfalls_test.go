@@ -168,6 +168,12 @@ func TestPitfallB17NonObjects(t *testing.T) {
 		require.NoError(t, err)
 		require.False(t, ok)
 	}
+	for _, raw := range got {
+		v := variant.View(variant.MustDecodeMetadata(unhex("11 00 00")), raw)
+		_, ok, err := v.Get(variant.MustParsePath("$[0]"))
+		require.NoError(t, err)
+		require.False(t, ok)
+	}
 	first, ok, err := variant.View(variant.MustDecodeMetadata(unhex("11 00 00")), lgot[0]).Index(1)
 	require.NoError(t, err)
 	require.True(t, ok)

@@ -213,12 +213,18 @@ func TestRandomRoundTrip(t *testing.T) {
 		l := mustLayout(t, s, optional)
 		rows := randRows(r, s, 15, optional)
 		b := l.NewBatch()
-		for _, row := range rows {
+		vs := make([]variant.Variant, len(rows))
+		for i, row := range rows {
 			if row == nil {
 				require.NoError(t, b.AppendNull())
-			} else {
-				require.NoError(t, b.Append(mk(row)), "schema %s", s)
+				continue
 			}
+			vs[i] = mk(row)
+			if r.IntN(3) == 0 {
+				// The same value over an unsorted dictionary.
+				vs[i] = rekey(t, vs[i], unsortedMeta)
+			}
+			require.NoError(t, b.Append(vs[i]), "schema %s", s)
 		}
 		for i, leaf := range l.leaves {
 			if leaf.Path[len(leaf.Path)-1] == colTypedValue {
@@ -233,11 +239,37 @@ func TestRandomRoundTrip(t *testing.T) {
 				require.Nil(t, got[i])
 				continue
 			}
-			want := mk(row)
+			want := vs[i]
 			require.Equal(t, canon(t, want), canon(t, variant.View(want.Metadata(), got[i])), "schema %s row %d", s, i)
 			total++
 		}
 	}
 	require.Greater(t, total, 5000)
 	require.Greater(t, typed, 2000, "values shredded into typed_value columns")
+}
+
+// unsortedMeta is a dictionary of every key of keyPool, and more, in an
+// order that is not sorted, with sorted_strings unset.
+var unsortedMeta = func() variant.Metadata {
+	keys := []string{"zz", "user", "b", "ü", "a", "tags", "", "name", "x.y", "id", "c"}
+	m := []byte{0x01, byte(len(keys)), 0}
+	off := 0
+	for _, k := range keys {
+		off += len(k)
+		m = append(m, byte(off))
+	}
+	for _, k := range keys {
+		m = append(m, k...)
+	}
+	return variant.MustDecodeMetadata(m)
+}()
+
+// rekey returns v re-encoded over the dictionary m.
+func rekey(t testing.TB, v variant.Variant, m variant.Metadata) variant.Variant {
+	var b variant.Builder
+	b.UseMetadata(m)
+	b.AppendVariant(v)
+	out, err := b.Build()
+	require.NoError(t, err)
+	return out.Clone()
 }

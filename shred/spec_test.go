@@ -289,3 +289,19 @@ func TestSpecArrayInvalid(t *testing.T) {
 		})
 	}
 }
+
+// value and typed_value both set for a primitive: an error, or typed_value
+// in Lenient mode.
+func TestSpecPrimitiveBothSet(t *testing.T) {
+	l := mustLayout(t, Typed(TypeInt64), false)
+	b := l.NewBatch()
+	setEntries(&b.Columns[0], l.leaves[0], []ent{{0, 0, unhex("01 00 00")}})
+	setEntries(&b.Columns[1], l.leaves[1], []ent{{1, 0, mk("n/a").Bytes()}})
+	setEntries(&b.Columns[2], l.leaves[2], []ent{{1, 0, int64(34)}})
+	_, err := readAll(t, b, Strict)
+	require.ErrorIs(t, err, ErrInvalidLayout)
+	require.Contains(t, err.Error(), "at row 0")
+	got, err := readAll(t, b, Lenient)
+	require.NoError(t, err)
+	require.Equal(t, [][]byte{unhex("18 22 00 00 00 00 00 00 00")}, got)
+}
