@@ -40,8 +40,8 @@ func (l *Layout) NewBatch() *Batch {
 // Layout returns the batch's layout.
 func (b *Batch) Layout() *Layout { return b.layout }
 
-// Len returns the number of rows: the entries of the metadata column, which
-// has one per row.
+// Len returns the number of slots: the entries of the metadata column, one
+// per row (or per occurrence, for a column inside lists).
 func (b *Batch) Len() int { return b.Columns[0].Len() }
 
 // Reset empties the batch, keeping its buffers.
@@ -55,19 +55,21 @@ func (b *Batch) Reset() {
 // ancestors (if any) present. It fails with [ErrNullRow] when no group on
 // the column's path is optional.
 func (b *Batch) AppendNull() error {
-	return b.AppendNullAt(b.layout.root.def - 1)
+	return b.AppendNullAt(b.layout.root.def-1, 0)
 }
 
-// AppendNullAt appends a SQL NULL row whose definition level is def: 0 when
-// the outermost optional group is null, up to the Variant group's level
-// minus one when only the Variant group is null. It fails with [ErrNullRow]
-// when def is not below the Variant group's level or is negative.
-func (b *Batch) AppendNullAt(def int) error {
-	if def < 0 || def >= b.layout.root.def {
-		return &Error{Err: ErrNullRow, Row: b.Len(), Msg: "definition level " + strconv.Itoa(def)}
+// AppendNullAt appends a slot without a Variant whose definition level is
+// def and repetition level rep: def 0 when the outermost optional group is
+// null, up to the Variant group's level minus one when only the Variant
+// group is null; for a column inside lists, a null or empty list or a null
+// element (see [NewLayoutAt]). It fails with [ErrNullRow] when def is not
+// below the Variant group's level, or a level is out of range.
+func (b *Batch) AppendNullAt(def, rep int) error {
+	if def < 0 || def >= b.layout.root.def || rep < 0 || rep > b.layout.rep {
+		return &Error{Err: ErrNullRow, Row: b.Len(), Msg: "levels (def " + strconv.Itoa(def) + ", rep " + strconv.Itoa(rep) + ")"}
 	}
 	for i := range b.Columns {
-		b.Columns[i].null(def, 0)
+		b.Columns[i].null(def, rep)
 	}
 	return nil
 }
@@ -86,7 +88,14 @@ func (b *Batch) AppendNullAt(def int) error {
 // v must be a valid Variant (see variant.New): malformed bytes that are read
 // give an error wrapping variant.ErrInvalidValue, and bytes copied through
 // unread are not checked. On error the batch is left as it was.
-func (b *Batch) Append(v variant.Variant) error {
+func (b *Batch) Append(v variant.Variant) error { return b.AppendAt(v, 0) }
+
+// AppendAt is Append for a column inside lists (see [NewLayoutAt]): rep is
+// the repetition level of the slot, 0 for the first of a row.
+func (b *Batch) AppendAt(v variant.Variant, rep int) error {
+	if rep < 0 || rep > b.layout.rep {
+		return &Error{Err: ErrInvalidSchema, Row: b.Len(), Msg: "repetition level " + strconv.Itoa(rep) + " out of range"}
+	}
 	b.marks = b.marks[:0]
 	for i := range b.Columns {
 		b.marks = append(b.marks, len(b.Columns[i].Def))
@@ -96,8 +105,8 @@ func (b *Batch) Append(v variant.Variant) error {
 	b.w.meta = v.Metadata()
 	l := b.layout
 	b.keys.update(l, b.w.meta)
-	b.Columns[0].appendBytes(l.leaves[0].MaxDef, 0, v.Metadata().Bytes())
-	if err := b.shred(l.root, v.Bytes(), true, 0); err != nil {
+	b.Columns[0].appendBytes(l.leaves[0].MaxDef, rep, v.Metadata().Bytes())
+	if err := b.shred(l.root, v.Bytes(), true, rep); err != nil {
 		for i := range b.Columns {
 			b.Columns[i].undo(&b.layout.leaves[i], b.marks[i])
 		}

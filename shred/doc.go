@@ -38,9 +38,9 @@
 //	w := parquet.NewWriter(f, schema)
 //	err = b.WriteColumns(w.ColumnWriters(), cols)
 //
-// A Variant column inside non-repeated groups uses [NewLayoutAt] with the
-// column's definition level, and [Batch.AppendNullAt] for rows where an
-// enclosing group is null.
+// A Variant column nested in groups or lists uses [NewLayoutAt] with the
+// column's levels, [Batch.AppendAt] and [Batch.AppendNullAt] for its slots
+// (rows, or occurrences in lists).
 //
 // Values go to typed_value only when that loses nothing; everything else
 // stays in value, objects keep their other fields in a residual object with

@@ -2,6 +2,7 @@ package shred
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -254,7 +255,7 @@ func TestFileNestedColumn(t *testing.T) {
 	meta, ok := schema.Lookup("s", "v", "metadata")
 	require.True(t, ok)
 	require.Equal(t, 2, meta.MaxDefinitionLevel)
-	l, err := NewLayoutAt(s, meta.MaxDefinitionLevel)
+	l, err := NewLayoutAt(s, meta.MaxDefinitionLevel, 0)
 	require.NoError(t, err)
 	cols, err := l.ColumnIndexes(schema, "s", "v")
 	require.NoError(t, err)
@@ -266,10 +267,10 @@ func TestFileNestedColumn(t *testing.T) {
 	}
 	b := l.NewBatch()
 	require.NoError(t, b.Append(mk(rows[0])))
-	require.NoError(t, b.AppendNullAt(0))
+	require.NoError(t, b.AppendNullAt(0, 0))
 	require.NoError(t, b.AppendNull())
 	require.NoError(t, b.Append(mk(rows[3])))
-	require.ErrorIs(t, b.AppendNullAt(2), ErrNullRow)
+	require.ErrorIs(t, b.AppendNullAt(2, 0), ErrNullRow)
 
 	var buf bytes.Buffer
 	w := parquet.NewWriter(&buf, schema)
@@ -281,7 +282,7 @@ func TestFileNestedColumn(t *testing.T) {
 	vnode := f.Schema().Fields()[0].Fields()[0]
 	fs, err := FromNode(vnode)
 	require.NoError(t, err)
-	fl, err := NewLayoutAt(fs, 2)
+	fl, err := NewLayoutAt(fs, 2, 0)
 	require.NoError(t, err)
 	fcols, err := fl.ColumnIndexes(f.Schema(), "s", "v")
 	require.NoError(t, err)
@@ -313,4 +314,82 @@ func TestFileNestedColumn(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, canon(t, mk(rows[i])), canon(t, ov))
 	}
+}
+
+// A Variant column inside a LIST: rows [v1, null, v2], [] and null. Each
+// occurrence is a slot of the batch; the metadata column's levels carry the
+// list structure, and parquet-go reads the file back.
+func TestFileVariantInList(t *testing.T) {
+	s := Object(Field{Name: "a", Schema: Typed(TypeInt64)}, Field{Name: "t", Schema: Array(Typed(TypeString))})
+	node, err := s.Node()
+	require.NoError(t, err)
+	schema := parquet.NewSchema("root", parquet.Group{"vs": parquet.Optional(parquet.List(parquet.Optional(node)))})
+	meta, ok := schema.Lookup("vs", "list", "element", "metadata")
+	require.True(t, ok)
+	require.Equal(t, 3, meta.MaxDefinitionLevel)
+	require.Equal(t, 1, meta.MaxRepetitionLevel)
+	l, err := NewLayoutAt(s, meta.MaxDefinitionLevel, meta.MaxRepetitionLevel)
+	require.NoError(t, err)
+	cols, err := l.ColumnIndexes(schema, "vs", "list", "element")
+	require.NoError(t, err)
+
+	v1 := mk(map[string]any{"a": int64(1), "t": []any{"x", "y"}, "z": true})
+	v2 := mk(map[string]any{"a": "two", "t": []any{}})
+	b := l.NewBatch()
+	require.NoError(t, b.AppendAt(v1, 0))
+	require.NoError(t, b.AppendNullAt(2, 1)) // a null element
+	require.NoError(t, b.AppendAt(v2, 1))
+	require.NoError(t, b.AppendNullAt(1, 0)) // an empty list
+	require.NoError(t, b.AppendNullAt(0, 0)) // a null list
+	require.ErrorIs(t, b.AppendNullAt(2, 2), ErrNullRow)
+	require.ErrorIs(t, b.AppendAt(v1, 2), ErrInvalidSchema)
+	cs := columnsByPath(b)
+	require.Equal(t, []ent{{3, 0, v1.Metadata().Bytes()}, {2, 1, nil}, {3, 1, v2.Metadata().Bytes()}, {1, 0, nil}, {0, 0, nil}}, cs["metadata"])
+	// Variant group at 3; typed_value 4; t's LIST 5; its elements 6 (rep
+	// 2); an element's typed_value 7.
+	require.Equal(t, []ent{
+		{7, 0, []byte("x")}, {7, 2, []byte("y")},
+		{2, 1, nil},
+		{5, 1, nil},
+		{1, 0, nil}, {0, 0, nil},
+	}, cs["typed_value.t.typed_value.list.element.typed_value"])
+
+	var buf bytes.Buffer
+	w := parquet.NewWriter(&buf, schema)
+	require.NoError(t, b.WriteColumns(w.ColumnWriters(), cols))
+	require.NoError(t, w.Close())
+
+	f, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	require.Equal(t, int64(3), f.NumRows())
+	fb := l.NewBatch()
+	fcols, err := l.ColumnIndexes(f.Schema(), "vs", "list", "element")
+	require.NoError(t, err)
+	require.NoError(t, fb.ReadRowGroup(f.RowGroups()[0], fcols))
+	require.Equal(t, cs, columnsByPath(fb))
+	got, err := readAll(t, fb, Strict)
+	require.NoError(t, err)
+	require.Len(t, got, 5)
+	require.Equal(t, canon(t, v1), canon(t, variant.View(v1.Metadata(), got[0])))
+	require.Nil(t, got[1])
+	require.Equal(t, canon(t, v2), canon(t, variant.View(v2.Metadata(), got[2])))
+	require.Nil(t, got[3])
+	require.Nil(t, got[4])
+
+	n, _ := l.Find("a")
+	r, err := NewNodeReader(fb, n, Strict)
+	require.NoError(t, err)
+	var as []string
+	for {
+		v, ok, err := r.Next()
+		if err != nil {
+			break
+		}
+		if !ok {
+			as = append(as, "-")
+			continue
+		}
+		as = append(as, fmt.Sprintf("% x", v.Bytes()))
+	}
+	require.Equal(t, []string{"18 01 00 00 00 00 00 00 00", "-", fmt.Sprintf("% x", mk("two").Bytes()), "-", "-"}, as)
 }

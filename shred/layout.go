@@ -20,6 +20,7 @@ import (
 type Layout struct {
 	schema    Schema
 	optional  bool
+	rep       int // repeated ancestors of the Variant group
 	leaves    []Leaf
 	root      *node
 	slotNames []string // names of the object field nodes, by slot
@@ -71,30 +72,33 @@ func NewLayout(s Schema, optional bool) (*Layout, error) {
 	if optional {
 		base = 1
 	}
-	return NewLayoutAt(s, base)
+	return NewLayoutAt(s, base, 0)
 }
 
-// NewLayoutAt compiles s for a Variant column inside optional or required
-// groups that are not repeated: def is the definition level of the Variant
-// group when it is present, counting its optional ancestors and itself
-// (parquet.Schema.Lookup gives it as the metadata column's maximum
-// definition level). Rows whose level is below def are SQL NULL (see
-// [Batch.AppendNullAt]).
-func NewLayoutAt(s Schema, def int) (*Layout, error) {
+// NewLayoutAt compiles s for a Variant column nested in other groups: def
+// is the definition level of the Variant group when it is present, counting
+// its optional and repeated ancestors and itself, and rep the number of its
+// repeated ancestors (parquet.Schema.Lookup gives both as the metadata
+// column's maximum levels, when metadata is required). Each entry of the
+// metadata column is then one slot: a row, or one occurrence of the
+// Variant inside a list; a slot whose level is below def is SQL NULL or an
+// absent occurrence (see [Batch.AppendNullAt]), and its repetition level
+// tells which list it continues.
+func NewLayoutAt(s Schema, def, rep int) (*Layout, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	if def < 0 || def > 200 {
-		return nil, schemaError("", "definition level out of range")
+	if def < 0 || rep < 0 || rep > def || def > 200 {
+		return nil, schemaError("", "levels out of range")
 	}
-	l := &Layout{schema: s, optional: def > 0}
+	l := &Layout{schema: s, optional: def > 0, rep: rep}
 	base := def
 	metaDef := base
 	if s.MetadataOptional {
 		metaDef++
 	}
-	l.leaves = append(l.leaves, Leaf{Path: []string{colMetadata}, Kind: parquet.ByteArray, MaxDef: metaDef})
-	l.root = l.compile(&s, nil, base, 0, "")
+	l.leaves = append(l.leaves, Leaf{Path: []string{colMetadata}, Kind: parquet.ByteArray, MaxDef: metaDef, MaxRep: rep})
+	l.root = l.compile(&s, nil, base, rep, "")
 	return l, nil
 }
 

@@ -78,7 +78,7 @@ func NewReader(b *Batch, mode Mode) *Reader {
 // read as not valid. Nodes inside a list element are refused with
 // [ErrInvalidSchema]: read their array instead.
 func NewNodeReader(b *Batch, n Node, mode Mode) (*Reader, error) {
-	if n.n.rep > 0 {
+	if n.n.rep > b.layout.rep {
 		return nil, schemaError(n.n.path, "node inside a list element")
 	}
 	r := &Reader{}
