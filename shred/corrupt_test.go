@@ -99,3 +99,29 @@ func TestAppendNoValueColumn(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalidSchema)
 	require.Equal(t, 1, b.Len())
 }
+
+// Validate checks residual values whole; without it bytes the reader does
+// not read are copied as they are.
+func TestReaderValidateMode(t *testing.T) {
+	l := mustLayout(t, Object(Field{Name: "a", Schema: Typed(TypeInt64)}), false)
+	good := mk(map[string]any{"a": 1, "b": map[string]any{"c": 2}})
+	b := shredAll(t, l, []any{map[string]any{"a": 1, "b": map[string]any{"c": 2}}})
+	// The residual {"b": {"c": 2}}: make the inner field id point outside
+	// the dictionary.
+	c := &b.Columns[1]
+	res := c.bytesAt(0)
+	require.Equal(t, byte(0x02), res[0])
+	bad := append([]byte{}, res...)
+	// Layout of the residual: 02 01 <id b> 00 <size> | 02 01 <id c> 00 02 0C 02
+	bad[len(bad)-5] = 9
+	c.Bytes = append(c.Bytes[:0], bad...)
+	c.Ends = []int{len(bad)}
+	got, err := readAll(t, b, Strict)
+	require.NoError(t, err)
+	require.Error(t, variant.View(good.Metadata(), got[0]).Validate())
+	_, err = readAll(t, b, Validate)
+	require.ErrorIs(t, err, variant.ErrInvalidValue)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, "value", e.Path)
+}
