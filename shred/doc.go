@@ -49,12 +49,11 @@
 //
 // # Reading
 //
-// A reader builds the layout from the file's schema, fills a batch from a
-// row group and rebuilds the rows:
+// A reader builds the layout from each file's schema ([LayoutOf], or
+// [FromNode] and [NewLayout]), fills a batch from a row group and rebuilds
+// the rows:
 //
-//	s, err := shred.FromNode(fileSchemaField)
-//	layout, err := shred.NewLayout(s, fileSchemaField.Optional())
-//	cols, err := layout.ColumnIndexes(file.Schema(), "event")
+//	layout, cols, err := shred.LayoutOf(file.Schema(), "event")
 //	b := layout.NewBatch()
 //	err = b.ReadRowGroup(rowGroup, cols)
 //	r := shred.NewReader(b, shred.Strict)

@@ -65,15 +65,7 @@ func readFile(t *testing.T, path string, mode Mode) ([]variant.Variant, error) {
 	}
 	require.NotNil(t, vnode)
 	require.True(t, IsVariant(vnode))
-	s, err := FromNode(vnode)
-	if err != nil {
-		return nil, err
-	}
-	l, err := NewLayout(s, vnode.Optional())
-	if err != nil {
-		return nil, err
-	}
-	cols, err := l.ColumnIndexes(pf.Schema(), vnode.Name())
+	l, cols, err := LayoutOf(pf.Schema(), vnode.Name())
 	if err != nil {
 		return nil, err
 	}
@@ -286,6 +278,10 @@ func TestFileNestedColumn(t *testing.T) {
 	require.NoError(t, err)
 	fcols, err := fl.ColumnIndexes(f.Schema(), "s", "v")
 	require.NoError(t, err)
+	ol, ocols, err := LayoutOf(f.Schema(), "s", "v")
+	require.NoError(t, err)
+	require.Equal(t, fl.Leaves(), ol.Leaves())
+	require.Equal(t, fcols, ocols)
 	fb := fl.NewBatch()
 	require.NoError(t, fb.ReadRowGroup(f.RowGroups()[0], fcols))
 	got, err := readAll(t, fb, Strict)
@@ -365,6 +361,14 @@ func TestFileVariantInList(t *testing.T) {
 	fb := l.NewBatch()
 	fcols, err := l.ColumnIndexes(f.Schema(), "vs", "list", "element")
 	require.NoError(t, err)
+	ol, ocols, err := LayoutOf(f.Schema(), "vs", "list", "element")
+	require.NoError(t, err)
+	require.Equal(t, l.Leaves(), ol.Leaves())
+	require.Equal(t, fcols, ocols)
+	_, _, err = LayoutOf(f.Schema(), "vs", "list")
+	require.ErrorIs(t, err, ErrInvalidSchema)
+	_, _, err = LayoutOf(f.Schema(), "nope")
+	require.ErrorIs(t, err, ErrInvalidSchema)
 	require.NoError(t, fb.ReadRowGroup(f.RowGroups()[0], fcols))
 	require.Equal(t, cs, columnsByPath(fb))
 	got, err := readAll(t, fb, Strict)

@@ -16,15 +16,7 @@ const interopDir = "/work/shared/interop"
 
 // readColumn reconstructs the top-level Variant column name of a file.
 func readColumn(t *testing.T, pf *parquet.File, field parquet.Field, mode Mode) ([]variant.Variant, error) {
-	s, err := FromNode(field)
-	if err != nil {
-		return nil, err
-	}
-	l, err := NewLayout(s, field.Optional())
-	if err != nil {
-		return nil, err
-	}
-	cols, err := l.ColumnIndexes(pf.Schema(), field.Name())
+	l, cols, err := LayoutOf(pf.Schema(), field.Name())
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -272,4 +273,47 @@ func (c *Column) appendValue(leaf Leaf, v parquet.Value) error {
 		c.Ends = append(c.Ends, len(c.Bytes))
 	}
 	return nil
+}
+
+// LayoutOf reads the shredding of the Variant column at path in a file's
+// schema (the names of the groups above it, "list" and "element" for a
+// LIST, then its own name) and compiles it at the column's levels: the way
+// a reader starts on each file. It returns the layout and the index in s of
+// each leaf (see [Layout.ColumnIndexes]). Errors wrap [ErrInvalidSchema].
+func LayoutOf(s *parquet.Schema, path ...string) (*Layout, []int, error) {
+	var n parquet.Node = s
+	for _, name := range path {
+		if n.Leaf() {
+			return nil, nil, schemaError("", "no Variant column at "+strings.Join(path, "."))
+		}
+		next := child(n, name)
+		if next == nil {
+			return nil, nil, schemaError("", "no Variant column at "+strings.Join(path, "."))
+		}
+		n = next
+	}
+	if len(path) == 0 || !IsVariant(n) {
+		return nil, nil, schemaError("", strings.Join(path, ".")+" is not a Variant column")
+	}
+	sch, err := FromNode(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	meta, ok := s.Lookup(append(append([]string(nil), path...), colMetadata)...)
+	if !ok {
+		return nil, nil, schemaError(colMetadata, "column not in the file schema")
+	}
+	def := meta.MaxDefinitionLevel
+	if sch.MetadataOptional {
+		def--
+	}
+	l, err := NewLayoutAt(sch, def, meta.MaxRepetitionLevel)
+	if err != nil {
+		return nil, nil, err
+	}
+	cols, err := l.ColumnIndexes(s, path...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, cols, nil
 }
