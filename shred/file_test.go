@@ -168,14 +168,14 @@ func TestFileRoundTripSpec(t *testing.T) {
 	})
 }
 
+// Random schemas and rows through real files, checked by both readers.
 func TestFileRoundTripRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	for i := range 60 {
+	for range 60 {
 		s := randSchema(r, 0)
 		optional := r.IntN(2) == 0
 		rows := randRows(r, s, 20, optional)
 		t.Run(s.String(), func(t *testing.T) {
-			_ = i
 			checkFile(t, s, optional, rows)
 		})
 	}
