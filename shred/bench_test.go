@@ -3,6 +3,7 @@ package shred
 import (
 	"bytes"
 	"io"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -97,9 +98,15 @@ func BenchmarkShred(b *testing.B) {
 	}
 	b.Run("buffers", func(b *testing.B) {
 		batch := l.NewBatch()
+		// Grow the buffers once: a writer reuses its batch.
+		for _, v := range events {
+			if err := batch.Append(v); err != nil {
+				b.Fatal(err)
+			}
+		}
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
-		cpu0 := cpuTime()
+		cpu0 := start()
 		for b.Loop() {
 			batch.Reset()
 			for _, v := range events {
@@ -123,7 +130,7 @@ func BenchmarkShred(b *testing.B) {
 		batch := l.NewBatch()
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
-		cpu0 := cpuTime()
+		cpu0 := start()
 		for b.Loop() {
 			w := parquet.NewWriter(io.Discard, schema)
 			batch.Reset()
@@ -154,7 +161,7 @@ func BenchmarkShred(b *testing.B) {
 		}
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
-		cpu0 := cpuTime()
+		cpu0 := start()
 		for b.Loop() {
 			w := parquet.NewWriter(io.Discard, schema)
 			vw, err := parquet.NewVariantColumnWriter(w, "event")
@@ -192,7 +199,7 @@ func BenchmarkReconstruct(b *testing.B) {
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
 		r := NewReader(batch, Strict)
-		cpu0 := cpuTime()
+		cpu0 := start()
 		for b.Loop() {
 			r.Reset(batch, l.Root(), Strict)
 			for {
@@ -232,7 +239,7 @@ func BenchmarkReconstruct(b *testing.B) {
 		fb := l.NewBatch()
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
-		cpu0 := cpuTime()
+		cpu0 := start()
 		for b.Loop() {
 			fb.Reset()
 			for _, rg := range f.RowGroups() {
@@ -259,7 +266,7 @@ func BenchmarkReconstruct(b *testing.B) {
 		}
 		b.SetBytes(eventBytes(events))
 		b.ReportAllocs()
-		cpu0 := cpuTime()
+		cpu0 := start()
 		for b.Loop() {
 			got, err := parquet.Read[row](bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 			if err != nil {
@@ -273,11 +280,27 @@ func BenchmarkReconstruct(b *testing.B) {
 	})
 }
 
-// reportRows reports rows per wall-clock second and, where measured, rows
-// per CPU second of the process.
-func reportRows(b *testing.B, rows int, cpu0 time.Duration) {
-	b.ReportMetric(float64(rows*b.N)/b.Elapsed().Seconds(), "rows/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(rows*b.N)/cpu.Seconds(), "rows/cpu-s")
+// mark is where a benchmark loop starts: CPU time and bytes allocated.
+type mark struct {
+	cpu   time.Duration
+	alloc uint64
+}
+
+func start() mark {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return mark{cpu: cpuTime(), alloc: ms.TotalAlloc}
+}
+
+// reportRows reports rows per wall-clock second, rows per CPU second of the
+// process where measured, and bytes allocated per row.
+func reportRows(b *testing.B, rows int, m mark) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	n := float64(rows * b.N)
+	b.ReportMetric(n/b.Elapsed().Seconds(), "rows/s")
+	if cpu := cpuTime() - m.cpu; cpu > 0 {
+		b.ReportMetric(n/cpu.Seconds(), "rows/cpu-s")
 	}
+	b.ReportMetric(float64(ms.TotalAlloc-m.alloc)/n, "B/row")
 }
