@@ -147,6 +147,17 @@ func TestPitfallB29DuplicateKey(t *testing.T) {
 	v := variant.View(residual.Metadata(), got[0])
 	require.NoError(t, v.Validate())
 	require.Equal(t, canon(t, mk(map[string]any{"a": int64(1), "b": 3})), canon(t, v))
+
+	// The shredded field missing in this row: still malformed, and the
+	// typed_value columns win leniently, so "a" is missing as a read of
+	// those columns alone says.
+	setEntries(&b.Columns[2], l.leaves[2], []ent{{1, 0, nil}})
+	setEntries(&b.Columns[3], l.leaves[3], []ent{{1, 0, nil}})
+	_, err = readAll(t, b, Strict)
+	require.ErrorIs(t, err, ErrInvalidLayout)
+	got, err = readAll(t, b, Lenient)
+	require.NoError(t, err)
+	require.Equal(t, canon(t, mk(map[string]any{"b": 3})), canon(t, variant.View(residual.Metadata(), got[0])))
 }
 
 // B17: path lookups on reconstructed shredded non-objects find nothing and
