@@ -2,6 +2,7 @@ package shred
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -18,10 +19,12 @@ import (
 type Batch struct {
 	layout  *Layout
 	Columns []Column
-	w       writer
-	marks   []int // entries per column before the row being appended
+	meta    variant.Metadata // of the row being appended
+	marks   []int            // entries per column before the row being appended
 	keys    keyCache
 	rest    []restField // residual fields of the open objects
+	order   []int       // scratch of residualObject
+	offs    []int       // scratch of residualObject
 }
 
 // restField is a field of an object being shredded that goes to the
@@ -101,10 +104,10 @@ func (b *Batch) AppendAt(v variant.Variant, rep int) error {
 		b.marks = append(b.marks, len(b.Columns[i].Def))
 	}
 	row := b.Len()
-	b.w.buf, b.w.entries, b.rest = b.w.buf[:0], b.w.entries[:0], b.rest[:0]
-	b.w.meta = v.Metadata()
+	b.rest = b.rest[:0]
+	b.meta = v.Metadata()
 	l := b.layout
-	b.keys.update(l, b.w.meta)
+	b.keys.update(l, b.meta)
 	b.Columns[0].appendBytes(l.leaves[0].MaxDef, rep, v.Metadata().Bytes())
 	if err := b.shred(l.root, v.Bytes(), true, rep); err != nil {
 		for i := range b.Columns {
@@ -186,8 +189,7 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 	if err != nil {
 		return err
 	}
-	meta := b.w.meta
-	w := &b.w
+	meta := b.meta
 	restStart := len(b.rest)
 	defer func() { b.rest = b.rest[:restStart] }()
 	// Object fields and schema fields are both in key order: walk them
@@ -248,33 +250,85 @@ func (b *Batch) object(n *node, v []byte, rep int) error {
 		}
 		b.rest = append(b.rest, o.rest(i, o.id(i), fb))
 	}
-	for _, f := range b.rest[restStart:] {
-		if f.id >= meta.Len() {
-			return invalidValue(0, "field id "+strconv.Itoa(f.id)+" out of range of the metadata")
-		}
-	}
 	rest := b.rest[restStart:]
 	if len(rest) == 0 {
 		b.noValue(n, rep)
 		return nil
 	}
-	// Keep the input's value order: sort by position in the input.
-	for j := 1; j < len(rest); j++ {
-		for k := j; k > 0 && rest[k].start < rest[k-1].start; k-- {
-			rest[k], rest[k-1] = rest[k-1], rest[k]
+	return b.residualObject(n, v, rest, rep)
+}
+
+// residualObject appends to n's value column the object of the fields
+// rest, taken from the object bytes v: field ids and offsets in key order
+// (the order of rest), values copied in the order they have in v.
+func (b *Batch) residualObject(n *node, v []byte, rest []restField, rep int) error {
+	if n.value < 0 {
+		return &Error{Err: ErrInvalidSchema, Row: -1, Path: join(n.path, colValue), Msg: "value does not fit typed_value and the schema has no value column"}
+	}
+	meta := b.meta
+	sorted := meta.Sorted()
+	maxID, size := 0, 0
+	for j, f := range rest {
+		if f.id >= meta.Len() {
+			return invalidValue(0, "field id "+strconv.Itoa(f.id)+" out of range of the metadata")
+		}
+		if j > 0 {
+			prev := rest[j-1].id
+			var ordered bool
+			if sorted {
+				ordered = prev < f.id
+			} else {
+				kp, _ := meta.KeyBytes(prev)
+				kf, _ := meta.KeyBytes(f.id)
+				ordered = bytes.Compare(kp, kf) < 0
+			}
+			if !ordered {
+				return invalidValue(0, "object keys not in order or repeated")
+			}
+		}
+		maxID = max(maxID, f.id)
+		size += f.end - f.start
+	}
+	// Values keep their order in v: offsets follow it.
+	b.order = b.order[:0]
+	for j := range rest {
+		b.order = append(b.order, j)
+	}
+	for j := 1; j < len(b.order); j++ {
+		for k := j; k > 0 && rest[b.order[k]].start < rest[b.order[k-1]].start; k-- {
+			b.order[k], b.order[k-1] = b.order[k-1], b.order[k]
 		}
 	}
-	c := container{start: len(w.buf), first: len(w.entries)}
+	b.offs = slices.Grow(b.offs[:0], len(rest))[:len(rest)]
+	off := 0
+	for _, j := range b.order {
+		b.offs[j] = off
+		off += rest[j].end - rest[j].start
+	}
+	num := len(rest)
+	idSize, offSize := widthFor(maxID), widthFor(size)
+	large := num > 255
+	h := byte(idSize-1)<<2 | byte(offSize-1)
+	if large {
+		h |= 0x10
+	}
+	c := &b.Columns[n.value]
+	c.null(b.layout.leaves[n.value].MaxDef, rep)
+	out := append(c.Bytes, h<<2|2)
+	out = appendCount(out, num, large)
 	for _, f := range rest {
-		w.key(f.id)
-		w.buf = append(w.buf, v[f.start:f.end]...)
+		out = appendUint(out, f.id, idSize)
 	}
-	if err := w.endObject(c); err != nil {
-		return err
+	for _, o := range b.offs {
+		out = appendUint(out, o, offSize)
 	}
-	err = b.residual(n, w.buf[c.start:], rep)
-	w.buf = w.buf[:c.start]
-	return err
+	out = appendUint(out, size, offSize)
+	for _, j := range b.order {
+		out = append(out, v[rest[j].start:rest[j].end]...)
+	}
+	c.Bytes = out
+	c.Ends = append(c.Ends, len(out))
+	return nil
 }
 
 func (b *Batch) array(n *node, v []byte, rep int) error {
