@@ -64,7 +64,10 @@ func (b *Batch) WriteColumns(writers []*parquet.ColumnWriter, columns []int) err
 				v = c.value(leaf, vi)
 				vi++
 			}
-			buf = append(buf, v.Level(r, d, col))
+			v.SetRepetitionLevel(r)
+			v.SetDefinitionLevel(d)
+			v.SetColumnIndex(col)
+			buf = append(buf, v)
 		}
 		if len(buf) > 0 {
 			if _, err := w.WriteRowValues(buf); err != nil {
