@@ -237,6 +237,7 @@ type fileColumn struct {
 	typ      Type
 	optional bool
 	leaf     int // leaf ordinal (column chunk index); -1 for nested columns
+	elem     int // index of its schema element
 }
 
 // fileSchema lists the top-level columns of a file from its flattened schema.
@@ -276,7 +277,7 @@ func fileSchema(schema []format.SchemaElement) ([]fileColumn, error) {
 			return nil, fmt.Errorf("column %q appears twice", e.Name)
 		}
 		seen[e.Name] = true
-		c := fileColumn{name: e.Name, leaf: -1, optional: e.RepetitionType.V != format.Required}
+		c := fileColumn{name: e.Name, leaf: -1, elem: next, optional: e.RepetitionType.V != format.Required}
 		isLeaf := !e.NumChildren.Valid || e.NumChildren.V == 0
 		if isLeaf && e.RepetitionType.V != format.Repeated {
 			t, err := leafType(e)
