@@ -182,7 +182,9 @@ type Query struct {
 	Columns []Ref
 	// Where filters rows; nil returns every row.
 	Where Predicate
-	// NoSkip turns data skipping off: every row group and every page of the
-	// columns read is decoded. Results are identical either way.
+	// NoSkip turns data skipping off: no row group or page is skipped by
+	// statistics or the column index, and pages are read in order without
+	// seeking (a column read only for matching rows still stops at its
+	// last matching row). Results are identical either way.
 	NoSkip bool
 }
