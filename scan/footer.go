@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
@@ -27,6 +28,7 @@ type footerCheck struct {
 }
 
 type footerSchemaElement struct {
+	Name        string             `thrift:"4"`
 	NumChildren thrift.Null[int32] `thrift:"5,optional"`
 }
 
@@ -135,6 +137,16 @@ func openParquet(r io.ReaderAt, size int64) (pf *parquet.File, err error) {
 	return parquet.OpenFile(r, size, parquet.SkipBloomFilters(true), parquet.OptimisticRead(false))
 }
 
+// chunkError is a footer fault in one column chunk.
+type chunkError struct {
+	rowGroup int
+	column   string
+	err      error
+}
+
+func (e *chunkError) Error() string { return e.err.Error() }
+func (e *chunkError) Unwrap() error { return e.err }
+
 // checkFooter verifies the footer's structure and offsets against the data
 // section [4, dataEnd) and returns, per row group and leaf column, whether
 // the chunk statistics carry a null_count.
@@ -142,10 +154,11 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 	if len(m.Schema) == 0 {
 		return nil, errors.New("footer has no schema")
 	}
-	leaves, err := countLeaves(m.Schema)
+	paths, err := leafPaths(m.Schema)
 	if err != nil {
 		return nil, err
 	}
+	leaves := len(paths)
 	inData := func(off, length int64) bool {
 		return off >= 4 && length >= 0 && off <= dataEnd && length <= dataEnd-off
 	}
@@ -154,35 +167,37 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 	for i := range m.RowGroups {
 		rg := &m.RowGroups[i]
 		if rg.NumRows < 0 {
-			return nil, fmt.Errorf("row group %d: negative row count %d", i, rg.NumRows)
+			return nil, &chunkError{rowGroup: i, err: fmt.Errorf("negative row count %d", rg.NumRows)}
 		}
 		total += rg.NumRows
 		if len(rg.Columns) != leaves {
-			return nil, fmt.Errorf("row group %d has %d column chunks for %d leaf columns", i, len(rg.Columns), leaves)
+			return nil, &chunkError{rowGroup: i, err: fmt.Errorf("%d column chunks for %d leaf columns", len(rg.Columns), leaves)}
 		}
 		nullCounts[i] = make([]bool, leaves)
 		for j := range rg.Columns {
 			c := &rg.Columns[j]
+			fail := func(format string, args ...any) ([][]bool, error) {
+				return nil, &chunkError{rowGroup: i, column: paths[j], err: fmt.Errorf(format, args...)}
+			}
 			if c.CryptoMetadata.Valid {
-				return nil, fmt.Errorf("row group %d column %d: encrypted columns: %w", i, j, ErrUnsupported)
+				return fail("encrypted column: %w", ErrUnsupported)
 			}
 			md := &c.MetaData
 			start := md.DataPageOffset
-			if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
+			if md.DictionaryPageOffset != 0 {
 				start = md.DictionaryPageOffset
 			}
 			if !inData(start, md.TotalCompressedSize) || md.TotalCompressedSize == 0 && rg.NumRows > 0 {
-				return nil, fmt.Errorf("row group %d column %d: pages at offset %d, %d bytes, outside the data section [4, %d)",
-					i, j, start, md.TotalCompressedSize, dataEnd)
+				return fail("pages at offset %d, %d bytes, outside the data section [4, %d)", start, md.TotalCompressedSize, dataEnd)
 			}
 			if md.NumValues < 0 {
-				return nil, fmt.Errorf("row group %d column %d: negative value count %d", i, j, md.NumValues)
+				return fail("negative value count %d", md.NumValues)
 			}
 			if c.OffsetIndexOffset != 0 && !inData(c.OffsetIndexOffset, int64(c.OffsetIndexLength)) {
-				return nil, fmt.Errorf("row group %d column %d: offset index outside the data section", i, j)
+				return fail("offset index outside the data section")
 			}
 			if c.ColumnIndexOffset != 0 && !inData(c.ColumnIndexOffset, int64(c.ColumnIndexLength)) {
-				return nil, fmt.Errorf("row group %d column %d: column index outside the data section", i, j)
+				return fail("column index outside the data section")
 			}
 			nullCounts[i][j] = md.Statistics.NullCount.Valid && md.Statistics.NullCount.V >= 0
 		}
@@ -193,11 +208,12 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 	return nullCounts, nil
 }
 
-// countLeaves walks the flattened schema (parquet.thrift, FileMetaData.schema:
+// leafPaths walks the flattened schema (parquet.thrift, FileMetaData.schema:
 // depth-first, each group followed by its num_children children) and returns
-// its number of leaves.
-func countLeaves(schema []footerSchemaElement) (int, error) {
-	leaves, next := 0, 0
+// the dotted path of each leaf.
+func leafPaths(schema []footerSchemaElement) ([]string, error) {
+	var paths, stack []string
+	next := 0
 	var walk func(depth int) error
 	walk = func(depth int) error {
 		if next >= len(schema) {
@@ -209,11 +225,15 @@ func countLeaves(schema []footerSchemaElement) (int, error) {
 		e := &schema[next]
 		next++
 		if depth > 0 && (!e.NumChildren.Valid || e.NumChildren.V == 0) {
-			leaves++
+			paths = append(paths, strings.Join(append(stack, e.Name), "."))
 			return nil
 		}
 		if e.NumChildren.V < 0 || int(e.NumChildren.V) > len(schema)-next {
 			return fmt.Errorf("schema element %d has %d children", next-1, e.NumChildren.V)
+		}
+		if depth > 0 {
+			stack = append(stack, e.Name)
+			defer func() { stack = stack[:len(stack)-1] }()
 		}
 		for range e.NumChildren.V {
 			if err := walk(depth + 1); err != nil {
@@ -223,12 +243,12 @@ func countLeaves(schema []footerSchemaElement) (int, error) {
 		return nil
 	}
 	if err := walk(0); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if next != len(schema) {
-		return 0, fmt.Errorf("schema has %d elements after its root group", len(schema)-next)
+		return nil, fmt.Errorf("schema has %d elements after its root group", len(schema)-next)
 	}
-	return leaves, nil
+	return paths, nil
 }
 
 // fileColumn describes one top-level column of one file.

@@ -29,6 +29,53 @@ type chunkReader struct {
 	read   int // pages decoded
 	stats  *Stats
 	loaded bool // a page is buffered
+	md     *format.ColumnMetaData
+	// checked is set once the pages parquet-go reads in order (all pages
+	// without an offset index, the dictionary page with one) had their
+	// headers checked.
+	checked bool
+}
+
+// check verifies page headers before parquet-go decodes them: without an
+// offset index every page of the chunk, in order, which must end exactly at
+// the chunk's end; with one, the dictionary page and then page p.
+func (r *chunkReader) check(p int) error {
+	start := chunkStart(r.md)
+	end := start + r.md.TotalCompressedSize
+	if !r.checked {
+		r.checked = true
+		if r.locs == nil {
+			for off := start; off < end; {
+				span, err := checkPageHeader(r.src, off, end, r.rows)
+				if err != nil {
+					return corrupt(err)
+				}
+				off = span.end
+			}
+			return nil
+		}
+		if r.md.DictionaryPageOffset != 0 {
+			span, err := checkPageHeader(r.src, start, r.locs[0].Offset, r.rows)
+			if err != nil {
+				return corrupt(err)
+			}
+			if !span.dict {
+				return corrupt(fmt.Errorf("no dictionary page at offset %d", start))
+			}
+		}
+	}
+	if r.locs == nil {
+		return nil
+	}
+	l := r.locs[p]
+	span, err := checkPageHeader(r.src, l.Offset, l.Offset+int64(l.CompressedPageSize), r.rows)
+	if err != nil {
+		return corrupt(err)
+	}
+	if span.end != l.Offset+int64(l.CompressedPageSize) || span.dict {
+		return corrupt(fmt.Errorf("page %d at offset %d does not match the offset index", p, l.Offset))
+	}
+	return nil
 }
 
 // at returns the cell of row, loading the page that holds it.
@@ -55,6 +102,9 @@ func (r *chunkReader) load(row int64) (err error) {
 		r.pages = r.chunk.PagesFrom(r.src)
 	}
 	if r.locs == nil {
+		if err := r.check(0); err != nil {
+			return err
+		}
 		for !r.loaded || row >= r.end {
 			if err := r.readPage(r.end, -1); err != nil {
 				return err
@@ -65,6 +115,9 @@ func (r *chunkReader) load(row int64) (err error) {
 	p := sort.Search(len(r.locs), func(i int) bool { return r.locs[i].FirstRowIndex > row }) - 1
 	if p < 0 {
 		return corrupt(fmt.Errorf("row %d before the first page", row))
+	}
+	if err := r.check(p); err != nil {
+		return err
 	}
 	if p != r.next {
 		if err := r.pages.SeekToRow(r.locs[p].FirstRowIndex); err != nil {
@@ -146,10 +199,7 @@ func validLocations(oi *format.OffsetIndex, md *format.ColumnMetaData, rows int6
 	if len(locs) == 0 {
 		return nil, nil
 	}
-	start := md.DataPageOffset
-	if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
-		start = md.DictionaryPageOffset
-	}
+	start := chunkStart(md)
 	end := start + md.TotalCompressedSize
 	for i, l := range locs {
 		switch {

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -318,6 +319,9 @@ func openEntry(path string, st fs.FileInfo) (*fileEntry, error) {
 	}
 	defer f.Close()
 	pf, nullCounts, err := readFooter(f, st.Size())
+	if ce := (*chunkError)(nil); errors.As(err, &ce) {
+		return nil, &FileError{Path: path, RowGroup: ce.rowGroup, Column: ce.column, Err: err}
+	}
 	if err != nil {
 		return fail(err)
 	}

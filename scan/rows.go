@@ -217,7 +217,7 @@ func (r *Rows) nextRowGroup() (bool, error) {
 		fs.nextRG++
 		rg, err := r.openRowGroup(i)
 		if err != nil {
-			return false, &FileError{Path: fs.entry.path, RowGroup: i, Err: err}
+			return false, err
 		}
 		if rg != nil {
 			fs.anyRead = true

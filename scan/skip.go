@@ -37,7 +37,7 @@ func (r *Rows) openRowGroup(i int) (*rgScan, error) {
 		}
 		pages += int64(len(locs))
 		rg.readers[slot] = &chunkReader{desc: d, chunk: chunks[d.leaf].(*parquet.FileColumnChunk), src: fs.src,
-			locs: locs, rows: rows, stats: &r.stats}
+			locs: locs, rows: rows, stats: &r.stats, md: cmd}
 	}
 	skip := func() (*rgScan, error) {
 		r.stats.RowGroupsSkipped++
