@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
-	"strings"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/deprecated"
 	"github.com/parquet-go/parquet-go/format"
 )
 
@@ -61,7 +61,7 @@ func newLeafDesc(c *fileColumn, schemaElem *format.SchemaElement) *leafDesc {
 			d.dom = domUint
 		} else if schemaElem.LogicalType.Value == nil && schemaElem.ConvertedType.Valid {
 			switch schemaElem.ConvertedType.V {
-			case 11, 12, 13: // UINT_8, UINT_16, UINT_32
+			case deprecated.Uint8, deprecated.Uint16, deprecated.Uint32:
 				d.dom = domUint
 			}
 		}
@@ -71,8 +71,8 @@ func newLeafDesc(c *fileColumn, schemaElem *format.SchemaElement) *leafDesc {
 		d.dom = domFloat
 	case KindString, KindBytes, KindUUID:
 		d.dom = domBytes
-		if c.typ.Logical == "INTERVAL" || c.typ.Physical == "FIXED_LEN_BYTE_ARRAY" && schemaElem.ConvertedType.Valid && schemaElem.ConvertedType.V == 21 {
-			d.dom, d.ordered = domNone, false
+		if schemaElem.ConvertedType.Valid && schemaElem.ConvertedType.V == deprecated.Interval {
+			d.dom, d.ordered = domNone, false // INTERVAL has no defined sort order
 		}
 	case KindDecimal:
 		d.dom = domDecimal
@@ -125,8 +125,7 @@ func (d *leafDesc) cellOf(v parquet.Value) cell {
 // statCell decodes a statistics or column index bound: PLAIN encoding,
 // byte arrays without their length prefix (parquet.thrift, Statistics).
 func (d *leafDesc) statCell(b []byte) (cell, bool) {
-	size := map[format.Type]int{format.Boolean: 1, format.Int32: 4, format.Int64: 8, format.Float: 4, format.Double: 8}[d.phys]
-	if size > 0 && len(b) != size {
+	if size := plainSize(d.phys); size > 0 && len(b) != size {
 		return cell{}, false
 	}
 	switch d.phys {
@@ -155,6 +154,19 @@ func (d *leafDesc) statCell(b []byte) (cell, bool) {
 		return cell{}, false
 	}
 	return cell{b: b}, true
+}
+
+// plainSize is the PLAIN size of a fixed-size physical type, 0 for others.
+func plainSize(t format.Type) int {
+	switch t {
+	case format.Boolean:
+		return 1
+	case format.Int32, format.Float:
+		return 4
+	case format.Int64, format.Double:
+		return 8
+	}
+	return 0
 }
 
 // int96Nanos converts an INT96 timestamp (nanoseconds of the day in the
@@ -269,6 +281,3 @@ func decimalOf(d *leafDesc, c *cell) (v int128, sign int, ok bool) {
 
 // isNaN reports whether c holds a NaN float.
 func (c *cell) isNaN() bool { return math.IsNaN(c.f) }
-
-// dottedPath joins a column path with dots.
-func dottedPath(p []string) string { return strings.Join(p, ".") }

@@ -183,11 +183,12 @@ const (
 	triTrue
 )
 
-// eval evaluates p on one row; cellAt returns the row's cell of a slot.
-func (p *fpred) eval(cellAt func(slot int) (cell, error), descs []*leafDesc) (tri, error) {
+// eval evaluates p on one row of the current row group of r.
+func (p *fpred) eval(r *Rows, row int64) (tri, error) {
+	descs := r.file.descs
 	switch p.kind {
 	case nCompare:
-		c, err := cellAt(p.slot)
+		c, err := r.cellAt(p.slot, row)
 		if err != nil || c.null || p.lits[0].null {
 			return triUnknown, err
 		}
@@ -196,7 +197,7 @@ func (p *fpred) eval(cellAt func(slot int) (cell, error), descs []*leafDesc) (tr
 		}
 		return triFalse, nil
 	case nIn:
-		c, err := cellAt(p.slot)
+		c, err := r.cellAt(p.slot, row)
 		if err != nil || c.null {
 			return triUnknown, err
 		}
@@ -208,7 +209,7 @@ func (p *fpred) eval(cellAt func(slot int) (cell, error), descs []*leafDesc) (tr
 		}
 		return triFalse, nil
 	case nIsNull:
-		c, err := cellAt(p.slot)
+		c, err := r.cellAt(p.slot, row)
 		if err != nil {
 			return triUnknown, err
 		}
@@ -217,33 +218,33 @@ func (p *fpred) eval(cellAt func(slot int) (cell, error), descs []*leafDesc) (tr
 		}
 		return triFalse, nil
 	case nAnd:
-		r := triTrue
+		t := triTrue
 		for i := range p.kids {
-			v, err := p.kids[i].eval(cellAt, descs)
+			v, err := p.kids[i].eval(r, row)
 			if err != nil {
 				return v, err
 			}
-			r = min(r, v)
-			if r == triFalse {
+			t = min(t, v)
+			if t == triFalse {
 				break
 			}
 		}
-		return r, nil
+		return t, nil
 	case nOr:
-		r := triFalse
+		t := triFalse
 		for i := range p.kids {
-			v, err := p.kids[i].eval(cellAt, descs)
+			v, err := p.kids[i].eval(r, row)
 			if err != nil {
 				return v, err
 			}
-			r = max(r, v)
-			if r == triTrue {
+			t = max(t, v)
+			if t == triTrue {
 				break
 			}
 		}
-		return r, nil
+		return t, nil
 	case nNot:
-		v, err := p.kids[0].eval(cellAt, descs)
+		v, err := p.kids[0].eval(r, row)
 		return triTrue - v, err
 	}
 	return triUnknown, nil

@@ -155,7 +155,7 @@ func (r *Rows) Next() bool {
 		}
 		r.stats.RowsScanned++
 		if w := r.file.where; w != nil {
-			v, err := w.eval(func(slot int) (cell, error) { return r.cellAt(slot, row) }, r.file.descs)
+			v, err := w.eval(r, row)
 			if err != nil {
 				return r.fail(err)
 			}
