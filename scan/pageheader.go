@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -27,7 +28,14 @@ type pageSpan struct {
 // limit of its column chunk and the row count of its row group, before the
 // page is handed to parquet-go (parquet.thrift, PageHeader). It returns the
 // span of the page.
-func checkPageHeader(src io.ReaderAt, off, limit, rows int64) (pageSpan, error) {
+//
+// Level sections that parquet-go decodes before any other check are checked
+// too, when they can be read without decompressing (data page v2, and v1
+// of uncompressed chunks): their runs must not claim more values than the
+// page holds, so that a corrupt run length cannot make the decoder allocate
+// without limit. optional tells whether the flat column has definition
+// levels (bit width 1).
+func checkPageHeader(src io.ReaderAt, off, limit, rows int64, optional, uncompressed bool) (pageSpan, error) {
 	window := int64(256)
 	for {
 		n := min(window, limit-off)
@@ -60,8 +68,83 @@ func checkPageHeader(src io.ReaderAt, off, limit, rows int64) (pageSpan, error) 
 			h.DictionaryPageHeader.Valid && int64(h.DictionaryPageHeader.V.NumValues) > 8*int64(h.UncompressedPageSize)+8:
 			return span, fmt.Errorf("page header at offset %d: value count out of range", off)
 		}
+		hend := span.end - int64(h.CompressedPageSize)
+		switch {
+		case h.DataPageHeaderV2.Valid:
+			v := &h.DataPageHeaderV2.V
+			n := int64(v.RepetitionLevelsByteLength) + int64(v.DefinitionLevelsByteLength)
+			if n > int64(h.CompressedPageSize) {
+				return span, fmt.Errorf("page at offset %d: level sections of %d bytes in a page of %d", off, n, h.CompressedPageSize)
+			}
+			levels := make([]byte, n)
+			if _, err := src.ReadAt(levels, hend); err != nil {
+				return span, err
+			}
+			rep, def := levels[:v.RepetitionLevelsByteLength], levels[v.RepetitionLevelsByteLength:]
+			if err := checkLevels(rep, 0, int64(v.NumValues)); err != nil {
+				return span, fmt.Errorf("page at offset %d: repetition levels: %w", off, err)
+			}
+			if err := checkLevels(def, levelWidth(optional), int64(v.NumValues)); err != nil {
+				return span, fmt.Errorf("page at offset %d: definition levels: %w", off, err)
+			}
+		case h.DataPageHeader.Valid && uncompressed && optional:
+			var lenBuf [4]byte
+			if h.CompressedPageSize < 4 {
+				return span, fmt.Errorf("page at offset %d: no room for definition levels", off)
+			}
+			if _, err := src.ReadAt(lenBuf[:], hend); err != nil {
+				return span, err
+			}
+			n := int64(binary.LittleEndian.Uint32(lenBuf[:]))
+			if n > int64(h.CompressedPageSize)-4 {
+				return span, fmt.Errorf("page at offset %d: definition levels of %d bytes in a page of %d", off, n, h.CompressedPageSize)
+			}
+			def := make([]byte, n)
+			if _, err := src.ReadAt(def, hend+4); err != nil {
+				return span, err
+			}
+			if err := checkLevels(def, 1, int64(h.DataPageHeader.V.NumValues)); err != nil {
+				return span, fmt.Errorf("page at offset %d: definition levels: %w", off, err)
+			}
+		}
 		return span, nil
 	}
+}
+
+func levelWidth(optional bool) uint {
+	if optional {
+		return 1
+	}
+	return 0
+}
+
+// checkLevels walks an RLE / bit-packed hybrid level section (Encodings.md,
+// RLE) of the given bit width and checks that its runs hold at most
+// values levels (bit-packed runs round up to groups of 8).
+func checkLevels(b []byte, width uint, values int64) error {
+	var total int64
+	for i := 0; i < len(b); {
+		u, n := binary.Uvarint(b[i:])
+		if n <= 0 {
+			return errors.New("bad run header")
+		}
+		i += n
+		count := int64(u >> 1)
+		if count > values+8 {
+			return fmt.Errorf("run of %d levels in a page of %d values", count, values)
+		}
+		if u&1 != 0 { // bit-packed groups of 8
+			count *= 8
+			i += int(count * int64(width) / 8)
+		} else if width > 0 {
+			i += int((width + 7) / 8)
+		}
+		total += count
+		if total > values+8 {
+			return fmt.Errorf("%d levels in a page of %d values", total, values)
+		}
+	}
+	return nil
 }
 
 // chunkStart returns where parquet-go starts reading a column chunk: its

@@ -46,7 +46,7 @@ func (r *chunkReader) check(p int) error {
 		r.checked = true
 		if r.locs == nil {
 			for off := start; off < end; {
-				span, err := checkPageHeader(r.src, off, end, r.rows)
+				span, err := checkPageHeader(r.src, off, end, r.rows, !r.desc.required, r.md.Codec == format.Uncompressed)
 				if err != nil {
 					return corrupt(err)
 				}
@@ -55,7 +55,7 @@ func (r *chunkReader) check(p int) error {
 			return nil
 		}
 		if r.md.DictionaryPageOffset != 0 {
-			span, err := checkPageHeader(r.src, start, r.locs[0].Offset, r.rows)
+			span, err := checkPageHeader(r.src, start, r.locs[0].Offset, r.rows, !r.desc.required, r.md.Codec == format.Uncompressed)
 			if err != nil {
 				return corrupt(err)
 			}
@@ -68,7 +68,7 @@ func (r *chunkReader) check(p int) error {
 		return nil
 	}
 	l := r.locs[p]
-	span, err := checkPageHeader(r.src, l.Offset, l.Offset+int64(l.CompressedPageSize), r.rows)
+	span, err := checkPageHeader(r.src, l.Offset, l.Offset+int64(l.CompressedPageSize), r.rows, !r.desc.required, r.md.Codec == format.Uncompressed)
 	if err != nil {
 		return corrupt(err)
 	}
