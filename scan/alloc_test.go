@@ -54,7 +54,8 @@ func TestScanAllocations(t *testing.T) {
 		rs.Close()
 	})
 	require.Greater(t, rows, n/2)
-	require.Less(t, allocs/float64(rows), 0.01, "%.0f allocations for %d rows", allocs, rows)
+	// Allocations come per scan, page and batch of rows, not per value.
+	require.Less(t, allocs/float64(rows), 0.05, "%.0f allocations for %d rows", allocs, rows)
 }
 
 func BenchmarkScan(b *testing.B) {

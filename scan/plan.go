@@ -183,9 +183,9 @@ const (
 	triTrue
 )
 
-// eval evaluates p on one row of the current row group of r.
-func (p *fpred) eval(r *Rows, row int64) (tri, error) {
-	descs := r.file.descs
+// eval evaluates p on one row of row group r.
+func (p *fpred) eval(r *rgScan, row int64) (tri, error) {
+	descs := r.fs.descs
 	switch p.kind {
 	case nCompare:
 		c, err := r.cellAt(p.slot, row)

@@ -187,4 +187,7 @@ type Query struct {
 	// seeking (a column read only for matching rows still stops at its
 	// last matching row). Results are identical either way.
 	NoSkip bool
+	// Workers is how many goroutines decode row groups (0: GOMAXPROCS).
+	// Rows come out in the same order whatever the number.
+	Workers int
 }

@@ -3,14 +3,15 @@ package scan
 import (
 	"context"
 	"fmt"
-	"os"
+	"runtime"
 )
 
 // Stats counts the work of a scan. Pages are counted when a column chunk
 // has an offset index (PageIndex.md): PagesSkipped is the number of its
 // pages that were not decoded, in row groups read or skipped. BytesRead
-// counts bytes read from data files (column chunks; footers are read when
-// a table is opened, not by scans).
+// counts bytes read from data files (column chunks and page headers;
+// footers are read when a table is opened, not by scans). Counts cover the
+// rows delivered so far; they are final once Next has returned false.
 type Stats struct {
 	Files            int64 // files of the table
 	FilesSkipped     int64 // files whose every row group was skipped
@@ -23,8 +24,16 @@ type Stats struct {
 	RowsReturned     int64
 }
 
-// cancelCheckRows is how many rows Next scans between context checks.
-const cancelCheckRows = 1024
+func (s *Stats) add(o *Stats) {
+	s.FilesSkipped += o.FilesSkipped
+	s.RowGroupsRead += o.RowGroupsRead
+	s.RowGroupsSkipped += o.RowGroupsSkipped
+	s.PagesRead += o.PagesRead
+	s.PagesSkipped += o.PagesSkipped
+	s.BytesRead += o.BytesRead
+	s.RowsScanned += o.RowsScanned
+	s.RowsReturned += o.RowsReturned
+}
 
 // Rows is a cursor over the rows of a scan:
 //
@@ -36,10 +45,12 @@ const cancelCheckRows = 1024
 //	}
 //	if err := rows.Err(); err != nil { ... }
 //
-// Typed accessors take the output column position and do not allocate; each
-// must match the column's [Kind] (see [Rows.Columns]) and returns the zero
-// value on a NULL or a mismatched kind. Byte slices are views valid until
-// the next call to Next. A Rows is not safe for concurrent use.
+// Row groups are decoded in parallel by [Query.Workers] goroutines; rows
+// come out in file and row order. Typed accessors take the output column
+// position and do not allocate; each must match the column's [Kind] (see
+// [Rows.Columns]) and returns the zero value on a NULL or a mismatched
+// kind. Byte slices are views valid until the next call to Next. A Rows is
+// not safe for concurrent use.
 type Rows struct {
 	ctx   context.Context
 	table *Table
@@ -47,35 +58,15 @@ type Rows struct {
 	cols  []Column
 	stats Stats
 
-	fileIdx int // next file
-	file    *fileScan
-	rg      *rgScan
-	cells   []cell // current row, by output column
-	descs   []*leafDesc
-	err     error
-	done    bool
-	tick    int
-}
+	pipe *pipeline
+	job  *job   // job whose batches are being read
+	cur  *batch // batch of the current row
+	k    int    // current row in cur
+	err  error
+	done bool
 
-// fileScan is the state of the file being read.
-type fileScan struct {
-	entry   *fileEntry
-	f       *os.File
-	src     countingReader
-	descs   []*leafDesc // by slot
-	where   *fpred
-	nextRG  int
-	anyRead bool
-}
-
-// rgScan is the state of the row group being read.
-type rgScan struct {
-	index   int
-	rows    int64
-	ranges  rowRanges
-	ri      int            // current range
-	row     int64          // next candidate row
-	readers []*chunkReader // by slot; nil when the file lacks the column
+	lastFile int  // file of the last job seen
+	fileRead bool // a row group of lastFile was read
 }
 
 // Scan starts reading the table. Errors: ErrUnknownColumn, ErrType and
@@ -86,12 +77,17 @@ func (t *Table) Scan(ctx context.Context, q Query) (*Rows, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table %q: %w", t.Name, err)
 	}
-	r := &Rows{ctx: ctx, table: t, plan: p, cells: make([]cell, len(p.out))}
+	r := &Rows{ctx: ctx, table: t, plan: p, lastFile: -1}
 	r.cols = make([]Column, len(p.out))
 	for i, s := range p.out {
 		r.cols[i] = t.schema.Columns[p.cols[s]]
 	}
 	r.stats.Files = int64(len(t.files))
+	workers := q.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	r.pipe = startPipeline(ctx, t, p, workers)
 	return r, nil
 }
 
@@ -105,11 +101,15 @@ func (r *Rows) Stats() Stats { return r.stats }
 // corrupt file, or the context's error when it was cancelled.
 func (r *Rows) Err() error { return r.err }
 
-// Close releases the scan's files and buffers. It is safe to call twice.
+// Close stops the scan's goroutines and releases its files and buffers. It
+// is safe to call twice.
 func (r *Rows) Close() error {
+	if r.done {
+		return nil
+	}
 	r.done = true
-	r.closeRowGroup()
-	r.closeFile()
+	r.pipe.stop()
+	r.cur, r.job = nil, nil
 	return nil
 }
 
@@ -119,60 +119,97 @@ func (r *Rows) Next() bool {
 	if r.done {
 		return false
 	}
-	for {
-		if r.rg == nil {
-			if err := r.ctx.Err(); err != nil {
-				return r.fail(err)
-			}
-			ok, err := r.nextRowGroup()
-			if err != nil {
-				return r.fail(err)
-			}
-			if !ok {
-				r.Close()
-				return false
-			}
-			continue
-		}
-		rg := r.rg
-		if rg.ri == len(rg.ranges) {
-			r.closeRowGroup()
-			continue
-		}
-		row := rg.row
-		rg.row++
-		if rg.row >= rg.ranges[rg.ri].hi {
-			rg.ri++
-			if rg.ri < len(rg.ranges) {
-				rg.row = rg.ranges[rg.ri].lo
-			}
-		}
-		if r.tick++; r.tick == cancelCheckRows {
-			r.tick = 0
-			if err := r.ctx.Err(); err != nil {
-				return r.fail(err)
-			}
-		}
-		r.stats.RowsScanned++
-		if w := r.file.where; w != nil {
-			v, err := w.eval(r, row)
-			if err != nil {
-				return r.fail(err)
-			}
-			if v != triTrue {
-				continue
-			}
-		}
-		for i, slot := range r.plan.out {
-			c, err := r.cellAt(slot, row)
-			if err != nil {
-				return r.fail(err)
-			}
-			r.cells[i] = c
-		}
+	if r.cur != nil && r.k+1 < r.cur.n {
+		r.k++
 		r.stats.RowsReturned++
 		return true
 	}
+	for {
+		if r.cur != nil {
+			r.pipe.recycle(r.cur)
+			r.cur = nil
+		}
+		b, err := r.nextBatch()
+		if err != nil {
+			return r.fail(err)
+		}
+		if b == nil {
+			r.finishFiles(len(r.table.files))
+			r.Close()
+			return false
+		}
+		r.stats.add(&b.stats)
+		if err := b.err; err != nil {
+			r.pipe.recycle(b)
+			return r.fail(err)
+		}
+		if b.n == 0 {
+			r.pipe.recycle(b)
+			continue
+		}
+		r.cur, r.k = b, 0
+		r.stats.RowsReturned++
+		return true
+	}
+}
+
+// nextBatch returns the next batch in order, nil at the end.
+func (r *Rows) nextBatch() (*batch, error) {
+	for {
+		if r.job == nil {
+			select {
+			case j, ok := <-r.pipe.order:
+				if !ok {
+					if err := r.pipe.ctx.Err(); err != nil {
+						return nil, r.ctxErr(err)
+					}
+					return nil, nil
+				}
+				r.job = j
+				if j.file != r.lastFile {
+					r.finishFiles(j.file)
+					r.lastFile, r.fileRead = j.file, false
+				}
+			case <-r.ctx.Done():
+				return nil, r.ctx.Err()
+			}
+		}
+		select {
+		case b, ok := <-r.job.out:
+			if !ok {
+				if r.job.cancelled {
+					return nil, r.ctxErr(r.pipe.ctx.Err())
+				}
+				r.job = nil
+				continue
+			}
+			if b.stats.RowGroupsRead > 0 {
+				r.fileRead = true
+			}
+			return b, nil
+		case <-r.ctx.Done():
+			return nil, r.ctx.Err()
+		}
+	}
+}
+
+// ctxErr prefers the caller's context error to the pipeline's.
+func (r *Rows) ctxErr(err error) error {
+	if e := r.ctx.Err(); e != nil {
+		return e
+	}
+	return err
+}
+
+// finishFiles counts as skipped the files before next that had no row
+// group read.
+func (r *Rows) finishFiles(next int) {
+	if r.lastFile >= 0 && !r.fileRead {
+		r.stats.FilesSkipped++
+	}
+	// Files without row groups never produce a job.
+	r.stats.FilesSkipped += int64(max(0, next-r.lastFile-1))
+	r.lastFile, r.fileRead = next, true
 }
 
 func (r *Rows) fail(err error) bool {
@@ -181,104 +218,8 @@ func (r *Rows) fail(err error) bool {
 	return false
 }
 
-// cellAt returns the cell of a slot at row of the current row group,
-// wrapping read errors with the file, row group and column.
-func (r *Rows) cellAt(slot int, row int64) (cell, error) {
-	rd := r.rg.readers[slot]
-	if rd == nil {
-		return cell{null: true}, nil
-	}
-	c, err := rd.at(row)
-	if err != nil {
-		return c, &FileError{Path: r.file.entry.path, RowGroup: r.rg.index, Column: rd.desc.path, Err: err}
-	}
-	return c, nil
-}
+// cell returns output column i of the current row.
+func (r *Rows) cell(i int) *cell { return &r.cur.cols[i][r.k] }
 
-// nextRowGroup moves to the next row group that may hold matching rows,
-// opening files as needed. It returns false at the end of the table.
-func (r *Rows) nextRowGroup() (bool, error) {
-	for {
-		if r.file == nil {
-			if r.fileIdx == len(r.table.files) {
-				return false, nil
-			}
-			if err := r.openFile(r.table.files[r.fileIdx]); err != nil {
-				return false, err
-			}
-			r.fileIdx++
-		}
-		fs := r.file
-		if fs.nextRG == len(fs.entry.pf.Metadata().RowGroups) {
-			r.closeFile()
-			continue
-		}
-		i := fs.nextRG
-		fs.nextRG++
-		rg, err := r.openRowGroup(i)
-		if err != nil {
-			return false, err
-		}
-		if rg != nil {
-			fs.anyRead = true
-			r.rg = rg
-			r.descs = fs.descs
-			return true, nil
-		}
-	}
-}
-
-// openFile prepares the scan of one file.
-func (r *Rows) openFile(e *fileEntry) error {
-	f, err := os.Open(e.path)
-	if err != nil {
-		return &FileError{Path: e.path, RowGroup: -1, Err: err}
-	}
-	fs := &fileScan{entry: e, f: f, src: countingReader{r: f, n: &r.stats.BytesRead}}
-	fs.descs = make([]*leafDesc, len(r.plan.cols))
-	schema := e.pf.Metadata().Schema
-	for slot, c := range r.plan.cols {
-		col := r.table.schema.Columns[c]
-		i, ok := e.byName[col.Name]
-		if !ok {
-			fs.descs[slot] = &leafDesc{leaf: -1, path: col.Name, typ: col.Type}
-			continue
-		}
-		fc := &e.cols[i]
-		fs.descs[slot] = newLeafDesc(fc, &schema[fc.elem])
-	}
-	if r.plan.where != nil {
-		w := r.plan.where.compile(fs.descs)
-		fs.where = &w
-	}
-	r.file = fs
-	return nil
-}
-
-func (r *Rows) closeFile() {
-	if r.file == nil {
-		return
-	}
-	if !r.file.anyRead {
-		r.stats.FilesSkipped++
-	}
-	r.file.f.Close()
-	r.file = nil
-}
-
-func (r *Rows) closeRowGroup() {
-	rg := r.rg
-	if rg == nil {
-		return
-	}
-	for _, rd := range rg.readers {
-		if rd == nil {
-			continue
-		}
-		if rd.locs != nil {
-			r.stats.PagesSkipped += int64(len(rd.locs) - rd.read)
-		}
-		rd.close()
-	}
-	r.rg = nil
-}
+// desc returns the file description of output column i.
+func (r *Rows) desc(i int) *leafDesc { return r.cur.descs[r.plan.out[i]] }

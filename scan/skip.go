@@ -7,15 +7,15 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// openRowGroup prepares row group i of the current file, or returns nil
-// when data skipping proves that no row of it matches.
-func (r *Rows) openRowGroup(i int) (*rgScan, error) {
-	fs := r.file
+// openRowGroup prepares row group i of a file, reading through src and
+// counting into st, or returns nil when data skipping proves that no row of
+// it matches.
+func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stats) (*rgScan, error) {
 	e := fs.entry
 	md := &e.pf.Metadata().RowGroups[i]
 	rows := md.NumRows
 	nleaves := len(md.Columns)
-	rg := &rgScan{index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs))}
+	rg := &rgScan{fs: fs, index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs))}
 	chunks := e.pf.RowGroups()[i].ColumnChunks()
 	offsetIndexes := e.pf.OffsetIndexes()
 	var pages int64 // pages of the chunks to read, known from offset indexes
@@ -36,19 +36,19 @@ func (r *Rows) openRowGroup(i int) (*rgScan, error) {
 			}
 		}
 		pages += int64(len(locs))
-		rg.readers[slot] = &chunkReader{desc: d, chunk: chunks[d.leaf].(*parquet.FileColumnChunk), src: fs.src,
-			locs: locs, rows: rows, stats: &r.stats, md: cmd}
+		rg.readers[slot] = &chunkReader{desc: d, chunk: chunks[d.leaf].(*parquet.FileColumnChunk), src: src,
+			locs: locs, rows: rows, stats: st, md: cmd}
 	}
 	skip := func() (*rgScan, error) {
-		r.stats.RowGroupsSkipped++
-		r.stats.PagesSkipped += pages
+		st.RowGroupsSkipped++
+		st.PagesSkipped += pages
 		return nil, nil
 	}
 	if rows == 0 {
 		return skip()
 	}
 	rg.ranges = rowRanges{{0, rows}}
-	if fs.where != nil && !r.plan.noSkip {
+	if fs.where != nil && !noSkip {
 		stats := make([]unitStats, len(fs.descs))
 		for slot, d := range fs.descs {
 			stats[slot] = chunkStats(e, i, d, rows)
@@ -58,29 +58,28 @@ func (r *Rows) openRowGroup(i int) (*rgScan, error) {
 			return skip()
 		}
 		rg.ranges = fs.where.mayRows(rg.ranges, func(p *fpred) rangesMaybe {
-			return r.pageRanges(rg, p, stat)
+			return rg.pageRanges(p, stat)
 		}).t
 		if len(rg.ranges) == 0 {
 			return skip()
 		}
 	}
-	if r.plan.noSkip {
+	if noSkip {
 		for _, rd := range rg.readers {
 			if rd != nil {
 				rd.locs = nil // read every page in order
 			}
 		}
 	}
-	rg.row = rg.ranges[0].lo
-	r.stats.RowGroupsRead++
+	st.RowGroupsRead++
 	return rg, nil
 }
 
 // pageRanges evaluates a leaf predicate page by page with the column index
 // of its column, or over the whole row group when there is none.
-func (r *Rows) pageRanges(rg *rgScan, p *fpred, stat func(int) *unitStats) rangesMaybe {
+func (rg *rgScan) pageRanges(p *fpred, stat func(int) *unitStats) rangesMaybe {
 	whole := func() rangesMaybe {
-		m := p.may(stat, r.file.descs)
+		m := p.may(stat, rg.fs.descs)
 		var out rangesMaybe
 		if m.t {
 			out.t = rowRanges{{0, rg.rows}}
@@ -94,7 +93,7 @@ func (r *Rows) pageRanges(rg *rgScan, p *fpred, stat func(int) *unitStats) range
 	if rd == nil || rd.locs == nil {
 		return whole()
 	}
-	e := r.file.entry
+	e := rg.fs.entry
 	cis := e.pf.ColumnIndexes()
 	nleaves := len(e.pf.Metadata().RowGroups[rg.index].Columns)
 	if len(cis) != len(e.pf.Metadata().RowGroups)*nleaves {
@@ -126,7 +125,7 @@ func (r *Rows) pageRanges(rg *rgScan, p *fpred, stat func(int) *unitStats) range
 		if !st.allNull && d.ordered {
 			st.min, st.max, st.bounds = boundsOf(d, ci.MinValues[k], ci.MaxValues[k])
 		}
-		m := p.may(pageStat, r.file.descs)
+		m := p.may(pageStat, rg.fs.descs)
 		if m.t {
 			out.t = out.t.add(lo, hi)
 		}

@@ -12,14 +12,14 @@ import (
 )
 
 // IsNull reports whether output column i is NULL in the current row.
-func (r *Rows) IsNull(i int) bool { return r.cells[i].null }
+func (r *Rows) IsNull(i int) bool { return r.cell(i).null }
 
 // Int64 returns a KindInt64 value.
 func (r *Rows) Int64(i int) int64 {
 	if r.cols[i].Type.Kind != KindInt64 {
 		return 0
 	}
-	return r.cells[i].i
+	return r.cell(i).i
 }
 
 // Uint64 returns a KindUint64 value.
@@ -27,7 +27,7 @@ func (r *Rows) Uint64(i int) uint64 {
 	if r.cols[i].Type.Kind != KindUint64 {
 		return 0
 	}
-	return uint64(r.cells[i].i)
+	return uint64(r.cell(i).i)
 }
 
 // Float64 returns a KindFloat64 value.
@@ -35,26 +35,26 @@ func (r *Rows) Float64(i int) float64 {
 	if r.cols[i].Type.Kind != KindFloat64 {
 		return 0
 	}
-	return r.cells[i].f
+	return r.cell(i).f
 }
 
 // Bool returns a KindBool value.
 func (r *Rows) Bool(i int) bool {
-	return r.cols[i].Type.Kind == KindBool && r.cells[i].i != 0
+	return r.cols[i].Type.Kind == KindBool && r.cell(i).i != 0
 }
 
 // Bytes returns the bytes of a KindString, KindBytes or KindUUID value (the
 // 16 raw bytes of a UUID; a DECIMAL stored as bytes gives its big-endian
 // two's complement unscaled value). The slice is valid until the next call
 // to Next.
-func (r *Rows) Bytes(i int) []byte { return r.cells[i].b }
+func (r *Rows) Bytes(i int) []byte { return r.cell(i).b }
 
 // Time returns a KindDate or KindTimestamp value as a time.Time in UTC: a
 // date at midnight; a timestamp with or without isAdjustedToUTC as its
 // instant or wall clock read in UTC (never the process time zone); INT96
 // timestamps as nanoseconds (Julian day and time of day).
 func (r *Rows) Time(i int) time.Time {
-	d, c := r.descs[r.plan.out[i]], &r.cells[i]
+	d, c := r.desc(i), r.cell(i)
 	if c.null {
 		return time.Time{}
 	}
@@ -77,13 +77,13 @@ func (r *Rows) Duration(i int) time.Duration {
 	if r.cols[i].Type.Kind != KindTime {
 		return 0
 	}
-	return time.Duration(r.cells[i].i * r.descs[r.plan.out[i]].unit)
+	return time.Duration(r.cell(i).i * r.desc(i).unit)
 }
 
 // Decimal returns a KindDecimal value. Decimals of more than 38 digits
 // give an error wrapping variant.ErrInvalidDecimal.
 func (r *Rows) Decimal(i int) (variant.Decimal, error) {
-	d, c := r.descs[r.plan.out[i]], &r.cells[i]
+	d, c := r.desc(i), r.cell(i)
 	if c.null || r.cols[i].Type.Kind != KindDecimal {
 		return variant.Decimal{}, nil
 	}
@@ -110,7 +110,7 @@ func bigFromBytes(b []byte) *big.Int {
 // the canonical text of a UUID (KindUUID). Value allocates; the typed
 // accessors do not.
 func (r *Rows) Value(i int) any {
-	c := &r.cells[i]
+	c := r.cell(i)
 	if c.null {
 		return nil
 	}
@@ -130,7 +130,7 @@ func (r *Rows) Value(i int) any {
 	case KindDate, KindTimestamp:
 		return r.Time(i)
 	case KindTime:
-		return formatTimeOfDay(r.Duration(i), r.descs[r.plan.out[i]].typ.Unit)
+		return formatTimeOfDay(r.Duration(i), r.desc(i).typ.Unit)
 	case KindUUID:
 		u, err := uuid.FromBytes(c.b)
 		if err != nil {
@@ -145,7 +145,7 @@ func (r *Rows) Value(i int) any {
 
 // decimalText formats a decimal of any precision exactly.
 func (r *Rows) decimalText(i int) string {
-	d, c := r.descs[r.plan.out[i]], &r.cells[i]
+	d, c := r.desc(i), r.cell(i)
 	var v *big.Int
 	if d.phys == format.Int32 || d.phys == format.Int64 {
 		v = big.NewInt(c.i)
