@@ -27,9 +27,12 @@
 // evaluated with SQL three-valued logic, and NoSkip to turn data skipping
 // off. It returns a [Rows] cursor: Next, typed accessors that do not
 // allocate (Int64, Uint64, Float64, Bool, Bytes, Time, Duration, Decimal),
-// Value for a Go value, Err, Close and Stats. Row groups are read one at a
-// time, column by column, page by page; the context is checked at every
-// row group and every 1024 rows.
+// Value for a Go value, Err, Close and Stats. Row groups are decoded column
+// by column, page by page, by [Query.Workers] goroutines (GOMAXPROCS by
+// default) in batches of up to 4096 rows; rows come out in file and row
+// order, and at most Workers+1 row groups are in flight, so memory stays
+// bounded by a few batches per worker whatever the table size. The context
+// is checked between batches and every 1024 rows a worker scans.
 //
 // Plain columns decode as follows (Kind, Go value from [Rows.Value]):
 //

@@ -207,6 +207,9 @@ func leafType(e *format.SchemaElement) (Type, error) {
 	default:
 		return t, fmt.Errorf("column %q: unknown physical type %d", e.Name, e.Type.V)
 	}
+	if (t.Kind == KindTime || t.Kind == KindTimestamp) && t.Unit == NoUnit {
+		return t, fmt.Errorf("column %q: %s without a time unit", e.Name, t.Logical)
+	}
 	if t.Kind == KindDecimal && (t.Scale < 0 || t.Precision <= 0 || t.Scale > t.Precision) {
 		return t, fmt.Errorf("column %q: invalid decimal(%d,%d)", e.Name, t.Precision, t.Scale)
 	}
