@@ -10,9 +10,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// footerEdit is called for every integer and binary field of a footer with
-// its path of field ids (list elements are transparent) and its value
-// (int64 or []byte). It returns the new value and whether to keep the field.
+// footerEdit is called for every integer, binary and struct field of a
+// footer with its path of field ids (list elements are transparent) and its
+// value (int64, []byte, or structField for a struct). It returns the new
+// value (ignored for structs) and whether to keep the field.
 type footerEdit func(path []int16, v any) (any, bool)
 
 // rewriteFooter re-encodes the Thrift compact footer of the file at path
@@ -173,11 +174,14 @@ func (w *thriftRewriter) structure(path []int16) error {
 			return err
 		}
 		keep := true
-		if v != nil {
+		switch {
+		case v != nil:
 			v, keep = w.edit(fpath, v)
 			if keep {
 				body = appendScalar(body, typ, v)
 			}
+		case typ == 12:
+			_, keep = w.edit(fpath, structField{})
 		}
 		if !keep {
 			continue
@@ -192,6 +196,9 @@ func (w *thriftRewriter) structure(path []int16) error {
 		w.out = append(w.out, body...)
 	}
 }
+
+// structField is the value footerEdit sees for a struct field.
+type structField struct{}
 
 // pathIs reports whether path equals want.
 func pathIs(path []int16, want ...int16) bool { return slices.Equal(path, want) }

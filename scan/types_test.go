@@ -201,3 +201,46 @@ func TestFloat16(t *testing.T) {
 	assert.True(t, math.IsNaN(float16([]byte{0x01, 0x7e})))
 	assert.True(t, math.Signbit(float16([]byte{0x00, 0x80})))
 }
+
+// Files from writers that give only the deprecated ConvertedType
+// annotations (no LogicalType) decode the same values.
+func TestConvertedTypesOnly(t *testing.T) {
+	ts := time.Date(2024, 3, 5, 13, 45, 7, 123456000, time.UTC)
+	cols := []column{
+		{"s", parquet.String(), []any{"x"}},
+		{"en", parquet.Enum(), []any{"RED"}},
+		{"js", parquet.JSON(), []any{`{}`}},
+		{"u8", parquet.Uint(8), []any{int32(200)}},
+		{"u32", parquet.Uint(32), []any{int32(-1)}},
+		{"u64", parquet.Uint(64), []any{int64(-1)}},
+		{"i16", parquet.Int(16), []any{int32(-300)}},
+		{"dec", parquet.Decimal(2, 9, parquet.Int32Type), []any{int32(1250)}},
+		{"decfl", parquet.Decimal(3, 20, parquet.FixedLenByteArrayType(9)), []any{parquet.FixedLenByteArrayValue(be16(-1)[7:])}},
+		{"date", parquet.Date(), []any{int32(19787)}},
+		{"tms", parquet.Time(parquet.Millisecond), []any{int32(49507123)}},
+		{"tus", parquet.Time(parquet.Microsecond), []any{int64(49507123456)}},
+		{"tsms", parquet.Timestamp(parquet.Millisecond), []any{ts.UnixMilli()}},
+		{"tsus", parquet.Timestamp(parquet.Microsecond), []any{ts.UnixMicro()}},
+	}
+	want := []any{"x", "RED", `{}`, int64(200), int64(math.MaxUint32), uint64(math.MaxUint64), int64(-300), "12.50", "-0.001",
+		time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC), "13:45:07.123", "13:45:07.123456", ts.Truncate(time.Millisecond), ts}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t", "a.parquet")
+	writeColumns(t, path, cols, 0)
+	dropped := 0
+	rewriteFooter(t, path, func(p []int16, v any) (any, bool) {
+		if len(p) == 2 && p[0] == 2 && p[1] == 10 { // SchemaElement.logicalType
+			dropped++
+			return v, false
+		}
+		return v, true
+	})
+	require.Equal(t, len(cols), dropped)
+	q := Query{}
+	for _, c := range cols {
+		q.Columns = append(q.Columns, Col(c.name))
+	}
+	rows, _ := scanAll(t, dir, "t", q)
+	require.Len(t, rows, 1)
+	assert.Equal(t, want, rows[0])
+}
