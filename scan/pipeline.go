@@ -11,9 +11,14 @@ import (
 // decoded rows to the cursor.
 const batchRows = 4096
 
+// batchBytes ends a batch early when the bytes of its values reach it, so
+// that long strings do not make batches large.
+const batchBytes = 8 << 20
+
 // batchesPerJob is how many finished batches a row group may have waiting
 // for the cursor. With Workers w, at most w+1 row groups are in flight, so
-// decoded rows in memory stay below (w+1)*(batchesPerJob+1)*batchRows.
+// decoded rows in memory stay below (w+1)*(batchesPerJob+1) batches of at
+// most batchRows rows and about batchBytes bytes.
 const batchesPerJob = 2
 
 // pipeline decodes row groups in parallel and hands them to the cursor in
@@ -209,7 +214,7 @@ func (pl *pipeline) recycle(b *batch) {
 		b.spans[i] = b.spans[i][:0]
 	}
 	b.arena = b.arena[:0]
-	if b.arena == nil {
+	if b.arena == nil || cap(b.arena) > 2*batchBytes {
 		b.arena = make([]byte, 0, 4096)
 	}
 	b.n, b.stats, b.err, b.descs = 0, Stats{}, nil, nil
@@ -299,7 +304,7 @@ func (pl *pipeline) run(j *job) {
 				b.spans[i] = append(b.spans[i], s)
 			}
 			b.n++
-			if b.n == batchRows {
+			if b.n == batchRows || len(b.arena) >= batchBytes {
 				if !emit(b) {
 					return
 				}

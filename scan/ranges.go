@@ -47,12 +47,3 @@ func (r rowRanges) intersect(o rowRanges) rowRanges {
 	}
 	return out
 }
-
-// rows returns the number of rows in r.
-func (r rowRanges) rows() int64 {
-	var n int64
-	for _, x := range r {
-		n += x.hi - x.lo
-	}
-	return n
-}

@@ -1,12 +1,14 @@
 package scan
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -224,4 +226,45 @@ func TestOpenNotADirectory(t *testing.T) {
 	assert.Error(t, err)
 	_, err = Open(filepath.Join(dir, "nope"))
 	assert.True(t, errors.Is(err, os.ErrNotExist))
+}
+
+// Nested columns are listed as KindNested; Variant groups are recognised by
+// their annotation or, without it, by binary metadata and value children.
+func TestNestedColumns(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t", "a.parquet")
+	schema := parquet.NewSchema("t", parquet.Group{
+		"id":  parquet.Leaf(parquet.Int64Type),
+		"v":   parquet.Variant(),
+		"raw": parquet.Optional(parquet.Group{"metadata": parquet.Leaf(parquet.ByteArrayType), "value": parquet.Optional(parquet.Leaf(parquet.ByteArrayType))}),
+		"grp": parquet.Group{"a": parquet.Leaf(parquet.Int32Type), "value": parquet.Leaf(parquet.ByteArrayType)},
+		"xs":  parquet.List(parquet.Leaf(parquet.Int32Type)),
+		"rep": parquet.Repeated(parquet.Leaf(parquet.Int32Type)),
+	})
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	w := parquet.NewWriter(f, schema)
+	require.NoError(t, w.Close())
+	require.NoError(t, f.Close())
+
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("t")
+	require.NoError(t, err)
+	got := map[string]Type{}
+	for _, c := range tb.Schema().Columns {
+		got[c.Name] = c.Type
+	}
+	assert.Equal(t, KindInt64, got["id"].Kind)
+	for name, variant := range map[string]bool{"v": true, "raw": true, "grp": false, "xs": false, "rep": false} {
+		assert.Equal(t, KindNested, got[name].Kind, name)
+		assert.Equal(t, variant, got[name].Variant, name)
+	}
+	assert.Equal(t, "VARIANT", got["v"].Logical)
+	assert.Equal(t, "LIST", got["xs"].Logical)
+	rows, err := tb.Scan(context.Background(), Query{Columns: []Ref{Col("id")}})
+	require.NoError(t, err)
+	assert.False(t, rows.Next())
+	require.NoError(t, rows.Err())
 }
