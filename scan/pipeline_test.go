@@ -67,10 +67,12 @@ func TestParallelOrder(t *testing.T) {
 	assert.Len(t, rows, 37800-8500)
 	assert.Equal(t, int64(3), st.Files)
 	assert.Equal(t, int64(0), st.FilesSkipped)
+	assert.Equal(t, int64(3), st.FilesRead)
 	assert.Equal(t, int64(2), st.RowGroupsSkipped)
 	rows, st = scanAll(t, dir, "t", Query{Columns: []Ref{Col("id")}, Where: Compare{Col("id"), Ge, 25200}})
 	assert.Len(t, rows, 12600)
 	assert.Equal(t, int64(2), st.FilesSkipped)
+	assert.Equal(t, int64(1), st.FilesRead)
 }
 
 // Closing a scan early stops its goroutines.

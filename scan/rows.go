@@ -14,6 +14,7 @@ import (
 // rows delivered so far; they are final once Next has returned false.
 type Stats struct {
 	Files            int64 // files of the table
+	FilesRead        int64 // files with a row group read
 	FilesSkipped     int64 // files whose every row group was skipped
 	RowGroupsRead    int64
 	RowGroupsSkipped int64
@@ -65,8 +66,8 @@ type Rows struct {
 	err  error
 	done bool
 
-	lastFile int  // file of the last job seen
-	fileRead bool // a row group of lastFile was read
+	filesDone int    // files before this one are finished
+	fileRead  []bool // a row group of the file was read
 }
 
 // Scan starts reading the table. Errors: ErrUnknownColumn, ErrType and
@@ -77,7 +78,7 @@ func (t *Table) Scan(ctx context.Context, q Query) (*Rows, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table %q: %w", t.Name, err)
 	}
-	r := &Rows{ctx: ctx, table: t, plan: p, lastFile: -1}
+	r := &Rows{ctx: ctx, table: t, plan: p, fileRead: make([]bool, len(t.files))}
 	r.cols = make([]Column, len(p.out))
 	for i, s := range p.out {
 		r.cols[i] = t.schema.Columns[p.cols[s]]
@@ -166,10 +167,7 @@ func (r *Rows) nextBatch() (*batch, error) {
 					return nil, nil
 				}
 				r.job = j
-				if j.file != r.lastFile {
-					r.finishFiles(j.file)
-					r.lastFile, r.fileRead = j.file, false
-				}
+				r.finishFiles(j.file)
 			case <-r.ctx.Done():
 				return nil, r.ctx.Err()
 			}
@@ -183,8 +181,9 @@ func (r *Rows) nextBatch() (*batch, error) {
 				r.job = nil
 				continue
 			}
-			if b.stats.RowGroupsRead > 0 {
-				r.fileRead = true
+			if f := r.job.file; b.stats.RowGroupsRead > 0 && !r.fileRead[f] {
+				r.fileRead[f] = true
+				r.stats.FilesRead++
 			}
 			return b, nil
 		case <-r.ctx.Done():
@@ -204,12 +203,11 @@ func (r *Rows) ctxErr(err error) error {
 // finishFiles counts as skipped the files before next that had no row
 // group read.
 func (r *Rows) finishFiles(next int) {
-	if r.lastFile >= 0 && !r.fileRead {
-		r.stats.FilesSkipped++
+	for ; r.filesDone < next; r.filesDone++ {
+		if !r.fileRead[r.filesDone] {
+			r.stats.FilesSkipped++
+		}
 	}
-	// Files without row groups never produce a job.
-	r.stats.FilesSkipped += int64(max(0, next-r.lastFile-1))
-	r.lastFile, r.fileRead = next, true
 }
 
 func (r *Rows) fail(err error) bool {
