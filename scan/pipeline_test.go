@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -153,4 +154,51 @@ func TestParallelErrorOrder(t *testing.T) {
 		assert.Equal(t, 2, fe.RowGroup)
 		assert.Equal(t, "id", fe.Column)
 	}
+}
+
+// Tables and scans are used from many goroutines at once.
+func TestConcurrentScans(t *testing.T) {
+	dir := skipTable(t)
+	r, err := Open(dir)
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tb, err := r.Table("t")
+			if err != nil {
+				errs <- err
+				return
+			}
+			rows, err := tb.Scan(context.Background(), Query{Columns: []Ref{Col("x"), Col("p")}, Where: Compare{Col("x"), Ge, g * 100}, Workers: 2})
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer rows.Close()
+			n := 0
+			for rows.Next() {
+				if want := fmt.Sprintf("p%03d", rows.Int64(0)); string(rows.Bytes(1)) != want {
+					errs <- fmt.Errorf("row %d: %q, want %q", n, rows.Bytes(1), want)
+					return
+				}
+				n++
+			}
+			if err := rows.Err(); err != nil {
+				errs <- err
+				return
+			}
+			if n != 1000-g*100 {
+				errs <- fmt.Errorf("goroutine %d: %d rows", g, n)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	assert.Equal(t, 1, r.footerReads)
 }
