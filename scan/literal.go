@@ -130,6 +130,7 @@ type clit struct {
 	i    int64
 	frac bool // the value lies strictly between i and the next integer (unit)
 	f    float64
+	fdir int8 // float domain: -1 or +1 when the value lies just below or above f (not a float64)
 	b    []byte
 	dec  int128
 }
@@ -187,8 +188,12 @@ func (l *lit) compile(d *leafDesc) clit {
 	}
 	switch d.dom {
 	case domFloat:
-		f, _ := l.num.Float64()
-		return clit{f: f}
+		f, exact := l.num.Float64()
+		c := clit{f: f}
+		if !exact && !math.IsInf(f, 0) {
+			c.fdir = int8(l.num.Cmp(new(big.Rat).SetFloat64(f)))
+		}
+		return c
 	case domInt:
 		q, frac := floorRat(l.num)
 		return boundInt(q, frac, bigMinInt64, bigMaxInt64)
@@ -259,7 +264,10 @@ func compareCell(d *leafDesc, c *cell, l *clit) int {
 	}
 	switch d.dom {
 	case domFloat:
-		return compareFloat(c.f, l.f)
+		if r := compareFloat(c.f, l.f); r != 0 || l.fdir == 0 {
+			return r
+		}
+		return -int(l.fdir)
 	case domBytes:
 		return bytes.Compare(c.b, l.b)
 	case domUint:

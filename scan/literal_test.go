@@ -26,6 +26,7 @@ func TestCompareAcrossTypes(t *testing.T) {
 		{"u", parquet.Uint(64), []any{int64(-1), int64(5), int64(0)}}, // MaxUint64, 5, 0
 		{"u8", parquet.Uint(8), []any{int32(255), int32(5), int32(0)}},
 		{"f", parquet.Leaf(parquet.FloatType), []any{float32(0.1), float32(1.5), float32(-2)}},
+		{"big", parquet.Leaf(parquet.DoubleType), []any{float64(1 << 53), float64(1<<53 + 2), -1.0}},
 		{"d", parquet.Decimal(2, 9, parquet.Int32Type), []any{int32(150), int32(-1), int32(300)}}, // 1.50 -0.01 3.00
 		{"dl", parquet.Decimal(3, 20, parquet.FixedLenByteArrayType(9)), []any{parquet.FixedLenByteArrayValue(be16(1500)[7:]), parquet.FixedLenByteArrayValue(be16(-1)[7:]), parquet.FixedLenByteArrayValue(be16(3000)[7:])}}, // 1.500 -0.001 3.000
 		{"ts", parquet.Timestamp(parquet.Microsecond), []any{t0.UnixMicro(), t0.Add(time.Microsecond).UnixMicro(), t0.Add(-time.Hour).UnixMicro()}},
@@ -53,6 +54,13 @@ func TestCompareAcrossTypes(t *testing.T) {
 		{Compare{Col("f"), Eq, float32(0.1)}, []int64{1}},
 		{Compare{Col("f"), Eq, 1.5}, []int64{2}},
 		{Compare{Col("f"), Gt, 1}, []int64{2}},
+		{Compare{Col("f"), Eq, 0.1}, []int64{}}, // float32(0.1) is not 0.1
+		{Compare{Col("f"), Lt, 0.1}, []int64{3}},
+		{Compare{Col("f"), Gt, 0.1}, []int64{1, 2}},
+		{Compare{Col("big"), Eq, int64(1<<53 + 1)}, []int64{}},
+		{Compare{Col("big"), Lt, int64(1<<53 + 1)}, []int64{1, 3}},
+		{Compare{Col("big"), Gt, int64(1<<53 + 1)}, []int64{2}},
+		{Compare{Col("big"), Le, dec("9007199254740992.0000001")}, []int64{1, 3}},
 		{Compare{Col("d"), Eq, 1.5}, []int64{1}},
 		{Compare{Col("d"), Eq, 3}, []int64{3}},
 		{Compare{Col("d"), Eq, dec("1.500")}, []int64{1}},

@@ -73,8 +73,9 @@ func (o Op) negate() Op {
 // types, float32, float64, string, []byte, time.Time (for DATE and
 // TIMESTAMP columns), time.Duration (time of day, for TIME columns) and
 // variant.Decimal. Numbers compare by exact value across integer, float and
-// decimal columns; floats order NaN above every number and -0.0 equal to
-// +0.0. A value that cannot be compared with its column's kind gives an
+// decimal columns (a FLOAT value is the float64 of its float32 bits: 0.1 as
+// a float32 is not the number 0.1); floats order NaN above every number and
+// -0.0 equal to +0.0. A value that cannot be compared with its column's kind gives an
 // error wrapping ErrType when the scan starts.
 type Predicate interface {
 	predicate()
