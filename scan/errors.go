@@ -33,6 +33,9 @@ var (
 	// ErrType: a predicate compares a column with a value of a type it
 	// cannot be compared with (a string with an int64 column, ...).
 	ErrType = errors.New("scan: type mismatch")
+	// ErrStale: a file changed (size or modification time) between the
+	// listing of its table and a scan of it; list the table again.
+	ErrStale = errors.New("scan: file changed since its table was listed")
 	// ErrUnsupported: the request needs a feature this package does not
 	// provide (for now: nested columns and Variant paths). It wraps
 	// errors.ErrUnsupported.

@@ -156,6 +156,13 @@ func (pl *pipeline) openFile(e *fileEntry) (*fileScan, error) {
 	if err != nil {
 		return nil, &FileError{Path: e.path, RowGroup: -1, Err: err}
 	}
+	if st, err := f.Stat(); err != nil || st.Size() != e.size || !st.ModTime().Equal(e.modTime) {
+		f.Close()
+		if err == nil {
+			err = ErrStale
+		}
+		return nil, &FileError{Path: e.path, RowGroup: -1, Err: err}
+	}
 	fs := &fileScan{entry: e, f: f, descs: make([]*leafDesc, len(pl.plan.cols))}
 	pl.mu.Lock()
 	pl.files = append(pl.files, fs)

@@ -268,3 +268,28 @@ func TestNestedColumns(t *testing.T) {
 	assert.False(t, rows.Next())
 	require.NoError(t, rows.Err())
 }
+
+// A file replaced after its table was listed is not read with the old
+// footer.
+func TestStaleFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t", "a.parquet")
+	writeRows(t, path, []idOnly{{ID: 1}})
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("t")
+	require.NoError(t, err)
+	writeRows(t, path, []idOnly{{ID: 1}, {ID: 2}, {ID: 3}})
+	later := time.Now().Add(time.Minute)
+	require.NoError(t, os.Chtimes(path, later, later))
+	rows, err := tb.Scan(context.Background(), Query{Columns: []Ref{Col("id")}})
+	require.NoError(t, err)
+	assert.False(t, rows.Next())
+	assert.ErrorIs(t, rows.Err(), ErrStale)
+	var fe *FileError
+	require.ErrorAs(t, rows.Err(), &fe)
+	assert.Equal(t, path, fe.Path)
+	tb, err = r.Table("t")
+	require.NoError(t, err)
+	assert.Equal(t, int64(3), tb.NumRows())
+}
