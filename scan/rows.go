@@ -51,7 +51,9 @@ func (s *Stats) add(o *Stats) {
 // position and do not allocate; each must match the column's [Kind] (see
 // [Rows.Columns]) and returns the zero value on a NULL or a mismatched
 // kind. Byte slices are views valid until the next call to Next. A Rows is
-// not safe for concurrent use.
+// not safe for concurrent use. Its goroutines stop when Next returns false,
+// when Close is called or when the context is cancelled; a scan abandoned
+// without any of these keeps them waiting.
 type Rows struct {
 	ctx   context.Context
 	table *Table
