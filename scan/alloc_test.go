@@ -70,6 +70,7 @@ func BenchmarkScan(b *testing.B) {
 		q    Query
 	}{
 		{"all", Query{Columns: []Ref{Col("id"), Col("name"), Col("score")}}},
+		{"all one worker", Query{Columns: []Ref{Col("id"), Col("name"), Col("score")}, Workers: 1}},
 		{"filter", Query{Columns: []Ref{Col("id"), Col("name")}, Where: Compare{Col("score"), Lt, 1000.0}}},
 	} {
 		b.Run(c.name, func(b *testing.B) {

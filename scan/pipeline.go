@@ -294,8 +294,10 @@ func (pl *pipeline) run(j *job) {
 				}
 			}
 			for i, slot := range pl.plan.out {
-				c, err := g.cellAt(slot, row)
-				if err != nil {
+				var c cell
+				if rd := g.readers[slot]; rd != nil && rd.loaded && row >= rd.first && row < rd.end {
+					c = rd.desc.cellOf(rd.vals[row-rd.first]) // cellAt's fast path, inlined
+				} else if c, err = g.loadCell(slot, row); err != nil {
 					b.err = err
 					emit(b)
 					return
@@ -339,6 +341,14 @@ type rgScan struct {
 // cellAt returns the cell of a slot at row, wrapping read errors with the
 // file, row group and column.
 func (g *rgScan) cellAt(slot int, row int64) (cell, error) {
+	if rd := g.readers[slot]; rd != nil && rd.loaded && row >= rd.first && row < rd.end {
+		return rd.desc.cellOf(rd.vals[row-rd.first]), nil // the page is loaded
+	}
+	return g.loadCell(slot, row)
+}
+
+// loadCell is cellAt when the row's page must be loaded first.
+func (g *rgScan) loadCell(slot int, row int64) (cell, error) {
 	rd := g.readers[slot]
 	if rd == nil {
 		return cell{null: true}, nil
