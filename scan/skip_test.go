@@ -3,8 +3,10 @@ package scan
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/assert"
@@ -150,4 +152,45 @@ func TestSkipEquivalence(t *testing.T) {
 			assert.Equal(t, int64(len(want)), st.RowsReturned)
 		})
 	}
+}
+
+// Skipped pages are never read: damaging them changes nothing for a scan
+// that skips them, while a scan that reads them fails.
+func TestSkippedPagesAreNotRead(t *testing.T) {
+	dir := skipTable(t)
+	path := filepath.Join(dir, "t", "a.parquet")
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("t")
+	require.NoError(t, err)
+	pf := tb.files[0].pf
+	nleaves := len(pf.Metadata().RowGroups[0].Columns)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	// Damage pages 0 and 1 of row group 3 (rows 750..877) of x and p, and
+	// every page of y: x >= 900 reads pages 2 and 3 of x and p only.
+	for leaf := range nleaves {
+		locs := pf.OffsetIndexes()[3*nleaves+leaf].PageLocations
+		for k, l := range locs {
+			if leaf == 2 || k < 2 {
+				for i := l.Offset + int64(l.CompressedPageSize) - 8; i < l.Offset+int64(l.CompressedPageSize); i++ {
+					b[i] ^= 0xff
+				}
+			}
+		}
+	}
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	later := time.Now().Add(time.Minute)
+	require.NoError(t, os.Chtimes(path, later, later))
+
+	rows, st := scanAll(t, dir, "t", Query{Columns: []Ref{Col("x"), Col("p")}, Where: Compare{Col("x"), Ge, 900}})
+	assert.Len(t, rows, 100)
+	assert.Equal(t, int64(4), st.PagesRead)
+
+	_, err = readAll(dir, Query{Columns: []Ref{Col("x"), Col("p")}, Where: Compare{Col("x"), Ge, 900}, NoSkip: true})
+	fe := requireFileError(t, err, path)
+	assert.Equal(t, 3, fe.RowGroup)
+	_, err = readAll(dir, Query{Columns: []Ref{Col("x"), Col("y")}, Where: Compare{Col("x"), Ge, 900}})
+	fe = requireFileError(t, err, path)
+	assert.Equal(t, "y", fe.Column)
 }
