@@ -74,6 +74,11 @@
 // or give offsets outside the file, page headers that do not fit their
 // column chunk, pages that do not decode) give a [*FileError] naming the
 // file, and the row group and column when the fault is in one, wrapping
-// [ErrCorrupt]. Page headers are checked before they are decoded, so a
-// corrupt header cannot make the reader allocate more than 256 MiB.
+// [ErrCorrupt]. Page headers are checked before parquet-go decodes them, so
+// a corrupt header cannot make the reader allocate more than 256 MiB, and
+// so are the run lengths of level sections that can be read without
+// decompressing (data page v2, and v1 in uncompressed chunks); inside
+// compressed v1 pages, corrupt run lengths are caught by parquet-go when it
+// decodes them (and by the page checksum when the writer gave one). A file
+// replaced after its table was listed gives [ErrStale].
 package scan
