@@ -253,7 +253,9 @@ func (pl *pipeline) run(j *job) {
 		}
 	}
 	if j.err != nil {
-		emit(&batch{err: j.err})
+		b := pl.getBatch(nil)
+		b.err = j.err
+		emit(b)
 		return
 	}
 	fs := j.fs
