@@ -292,4 +292,13 @@ func TestStaleFile(t *testing.T) {
 	tb, err = r.Table("t")
 	require.NoError(t, err)
 	assert.Equal(t, int64(3), tb.NumRows())
+
+	// A file removed since the listing.
+	require.NoError(t, os.Remove(path))
+	rows, err = tb.Scan(context.Background(), Query{Columns: []Ref{Col("id")}})
+	require.NoError(t, err)
+	assert.False(t, rows.Next())
+	assert.ErrorIs(t, rows.Err(), os.ErrNotExist)
+	require.ErrorAs(t, rows.Err(), &fe)
+	assert.Equal(t, path, fe.Path)
 }
