@@ -123,7 +123,11 @@ func (r *Rows) Next() bool {
 		return false
 	}
 	if r.cur != nil && r.k+1 < r.cur.n {
-		r.k++
+		if r.k++; r.k%cancelCheckRows == 0 {
+			if err := r.ctx.Err(); err != nil {
+				return r.fail(err)
+			}
+		}
 		r.stats.RowsReturned++
 		return true
 	}
