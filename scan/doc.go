@@ -32,7 +32,7 @@
 // default) in batches of up to 4096 rows; rows come out in file and row
 // order, and at most Workers+1 row groups are in flight, so memory stays
 // bounded by a few batches per worker whatever the table size. The context
-// is checked between batches and every 1024 rows a worker scans.
+// is checked between batches and every 1024 rows scanned or delivered.
 //
 // Plain columns decode as follows (Kind, Go value from [Rows.Value]):
 //
