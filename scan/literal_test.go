@@ -135,3 +135,24 @@ func TestQueryErrors(t *testing.T) {
 	_, err = tb.Scan(context.Background(), Query{Columns: []Ref{Col("grp")}})
 	assert.True(t, errors.Is(err, errors.ErrUnsupported))
 }
+
+// Unsigned columns keep their statistics in unsigned order: a row group
+// holding 1 and the largest value must not be skipped for u > 5.
+func TestUnsignedStatistics(t *testing.T) {
+	dir := t.TempDir()
+	writeColumns(t, filepath.Join(dir, "t", "a.parquet"), []column{
+		{"id", parquet.Leaf(parquet.Int64Type), []any{int64(1), int64(2), int64(3)}},
+		{"u64", parquet.Uint(64), []any{int64(1), int64(-1), int64(3)}},
+		{"u32", parquet.Uint(32), []any{int32(1), int32(-1), int32(3)}},
+	}, 0)
+	for _, col := range []string{"u64", "u32"} {
+		got, st := ids(t, dir, Compare{Col(col), Gt, 5})
+		assert.Equal(t, []int64{2}, got, col)
+		assert.Equal(t, int64(1), st.RowGroupsRead, col)
+		got, _ = ids(t, dir, Compare{Col(col), Lt, 2})
+		assert.Equal(t, []int64{1}, got, col)
+		got, st = ids(t, dir, Compare{Col(col), Lt, 1})
+		assert.Equal(t, []int64{}, got, col)
+		assert.Equal(t, int64(1), st.RowGroupsSkipped, col)
+	}
+}
