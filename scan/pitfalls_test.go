@@ -175,3 +175,31 @@ func TestPitfallB40NullLogic(t *testing.T) {
 		assert.Equal(t, c.want, got, "%s", c.p)
 	}
 }
+
+// Without min/max nothing is skipped by value; results stay the same.
+func TestAbsentBounds(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t", "a.parquet")
+	writeColumns(t, path, []column{
+		{"id", parquet.Leaf(parquet.Int64Type), []any{int64(1), int64(2), int64(3), int64(4)}},
+	}, 2)
+	got, st := ids(t, dir, Compare{Col("id"), Gt, 2})
+	assert.Equal(t, []int64{3, 4}, got)
+	assert.Equal(t, int64(1), st.RowGroupsSkipped)
+	// Without chunk min/max, the column index still skips the pages.
+	rewriteFooter(t, path, func(p []int16, v any) (any, bool) {
+		return v, !pathIs(p, pathMinValue...) && !pathIs(p, pathMaxValue...)
+	})
+	got, st = ids(t, dir, Compare{Col("id"), Gt, 2})
+	assert.Equal(t, []int64{3, 4}, got)
+	assert.Equal(t, int64(1), st.RowGroupsSkipped)
+	assert.Equal(t, int64(1), st.PagesSkipped)
+	// Without the column index either, nothing is skipped.
+	rewriteFooter(t, path, func(p []int16, v any) (any, bool) {
+		return v, !pathIs(p, 4, 1, 6) && !pathIs(p, 4, 1, 7) // column_index_offset, _length
+	})
+	got, st = ids(t, dir, Compare{Col("id"), Gt, 2})
+	assert.Equal(t, []int64{3, 4}, got)
+	assert.Equal(t, int64(0), st.RowGroupsSkipped)
+	assert.Equal(t, int64(2), st.RowGroupsRead)
+}

@@ -29,7 +29,9 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 				Err: corrupt(fmt.Errorf("%d values in a flat column of %d rows", cmd.NumValues, rows))}
 		}
 		var locs []format.PageLocation
-		if len(offsetIndexes) == len(e.pf.Metadata().RowGroups)*nleaves {
+		// parquet-go seeks with the offset index only when the file also has
+		// a column index; otherwise it would decode the pages it skips.
+		if len(offsetIndexes) == len(e.pf.Metadata().RowGroups)*nleaves && len(e.pf.ColumnIndexes()) == len(offsetIndexes) {
 			var err error
 			if locs, err = validLocations(&offsetIndexes[i*nleaves+d.leaf], cmd, rows); err != nil {
 				return nil, &FileError{Path: e.path, RowGroup: i, Column: d.path, Err: err}
