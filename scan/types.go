@@ -24,7 +24,7 @@ const (
 	KindDecimal        // DECIMAL on INT32, INT64, FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY: exact text
 	KindDate           // DATE: time.Time at midnight UTC
 	KindTime           // TIME(MILLIS|MICROS|NANOS): time of day
-	KindTimestamp      // TIMESTAMP(MILLIS|MICROS|NANOS) and INT96: time.Time in UTC
+	KindTimestamp      // TIMESTAMP(MILLIS|MICROS|NANOS) and INT96 (an instant): time.Time in UTC
 	KindUUID           // UUID (FIXED_LEN_BYTE_ARRAY(16)): canonical text
 	KindNested         // a group, a repeated field or a Variant: not a plain column
 )
@@ -174,7 +174,8 @@ func leafType(e *format.SchemaElement) (Type, error) {
 			convertedIntType(e, &t)
 		}
 	case format.Int96:
-		t.Kind, t.Unit = KindTimestamp, Nanos
+		// INT96 timestamps (Impala, Spark) are instants.
+		t.Kind, t.Unit, t.UTC = KindTimestamp, Nanos, true
 	case format.Float, format.Double:
 		t.Kind = KindFloat64
 	case format.ByteArray, format.FixedLenByteArray:
