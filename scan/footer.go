@@ -112,7 +112,10 @@ func readFooter(f *os.File, size int64) (pf *parquet.File, nullCounts [][]bool, 
 	}
 	footer := tail[n-8-footerLen : n-8]
 	var check footerCheck
-	if err := thrift.Unmarshal(new(thrift.CompactProtocol), footer, &check); err != nil {
+	if n, err := decodeThrift(footer, &check); err != nil || n != len(footer) {
+		if err == nil {
+			err = fmt.Errorf("%d bytes after the footer's metadata", len(footer)-n)
+		}
 		return nil, nil, corrupt(fmt.Errorf("decoding footer: %w", err))
 	}
 	nullCounts, err = checkFooter(&check, footerStart)

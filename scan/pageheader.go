@@ -47,8 +47,7 @@ func checkPageHeader(src io.ReaderAt, off, limit, rows int64, optional, uncompre
 			return pageSpan{}, err
 		}
 		var h format.PageHeader
-		r := new(thrift.CompactProtocol).NewReaderFromBytes(buf)
-		err := thrift.NewDecoder(r).Decode(&h)
+		hlen, err := decodeThrift(buf, &h)
 		if err != nil {
 			if n < limit-off && window < maxHeaderBytes {
 				window *= 16 // the header may be longer than the window
@@ -56,7 +55,7 @@ func checkPageHeader(src io.ReaderAt, off, limit, rows int64, optional, uncompre
 			}
 			return pageSpan{}, fmt.Errorf("page header at offset %d: %w", off, err)
 		}
-		span := pageSpan{off: off, end: off + int64(r.BytesRead()) + int64(h.CompressedPageSize), dict: h.Type == format.DictionaryPage}
+		span := pageSpan{off: off, end: off + int64(hlen) + int64(h.CompressedPageSize), dict: h.Type == format.DictionaryPage}
 		switch {
 		case h.CompressedPageSize < 0 || h.UncompressedPageSize < 0 ||
 			h.CompressedPageSize > maxPageBytes || h.UncompressedPageSize > maxPageBytes:
@@ -145,6 +144,21 @@ func checkLevels(b []byte, width uint, values int64) error {
 		}
 	}
 	return nil
+}
+
+// decodeThrift decodes one Thrift compact struct from the start of b into v
+// and returns its length, turning a panic on malformed input into an error.
+func decodeThrift(b []byte, v any) (n int, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("decoding thrift: %v", p)
+		}
+	}()
+	r := new(thrift.CompactProtocol).NewReaderFromBytes(b)
+	if err := thrift.NewDecoder(r).Decode(v); err != nil {
+		return 0, err
+	}
+	return r.BytesRead(), nil
 }
 
 // chunkStart returns where parquet-go starts reading a column chunk: its
