@@ -209,3 +209,24 @@ func TestByteFlips(t *testing.T) {
 		}
 	}
 }
+
+// A schema whose leaf type disagrees with its column chunks: an error, not
+// a panic (found by mutating a file).
+func TestSchemaTypeMismatch(t *testing.T) {
+	for _, typ := range []int64{0, 3, 5} { // BOOLEAN, INT96, DOUBLE for an INT64 column
+		dir, path := corruptTable(t)
+		n := 0
+		rewriteFooter(t, path, func(p []int16, v any) (any, bool) {
+			if pathIs(p, 2, 1) { // SchemaElement.type
+				if n++; n == 1 { // the first leaf, id
+					return typ, true
+				}
+			}
+			return v, true
+		})
+		_, err := readAll(dir, Query{})
+		fe := requireFileError(t, err, path)
+		assert.Equal(t, 0, fe.RowGroup, "type %d", typ)
+		assert.Equal(t, "id", fe.Column, "type %d", typ)
+	}
+}

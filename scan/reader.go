@@ -151,6 +151,9 @@ func (r *chunkReader) readPage(first, want int64) error {
 		return corrupt(err)
 	}
 	r.page = page
+	if k := format.Type(page.Type().Kind()); k != r.desc.phys {
+		return corrupt(fmt.Errorf("page of type %s in a %s column", k, r.desc.phys))
+	}
 	n := page.NumValues()
 	if page.NumRows() != n || want >= 0 && n != want || n <= 0 || first+n > r.rows {
 		return corrupt(fmt.Errorf("page of %d values, %d rows at row %d (expected %d rows of %d)", n, page.NumRows(), first, want, r.rows))

@@ -24,6 +24,10 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 			continue
 		}
 		cmd := &md.Columns[d.leaf].MetaData
+		if cmd.Type != d.phys {
+			return nil, &FileError{Path: e.path, RowGroup: i, Column: d.path,
+				Err: corrupt(fmt.Errorf("column chunk of type %s for a %s column", cmd.Type, d.phys))}
+		}
 		if cmd.NumValues != rows {
 			return nil, &FileError{Path: e.path, RowGroup: i, Column: d.path,
 				Err: corrupt(fmt.Errorf("%d values in a flat column of %d rows", cmd.NumValues, rows))}
