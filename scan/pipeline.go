@@ -2,6 +2,7 @@ package scan
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -262,6 +263,15 @@ func (pl *pipeline) run(j *job) {
 	defer func() {
 		if fs.remaining.Add(-1) == 0 {
 			fs.close()
+		}
+	}()
+	defer func() {
+		// Malformed input must end the scan with an error, never crash the
+		// process from a worker goroutine.
+		if p := recover(); p != nil {
+			b := pl.getBatch(fs.descs)
+			b.err = &FileError{Path: fs.entry.path, RowGroup: j.rg, Err: corrupt(fmt.Errorf("decoding: %v", p))}
+			emit(b)
 		}
 	}()
 	src := countingReader{r: fs.f, n: &st.BytesRead}
