@@ -210,6 +210,10 @@ func (pl *pipeline) getBatch(descs []*leafDesc) *batch {
 	default:
 		n := len(pl.plan.out)
 		b = &batch{cols: make([][]cell, n), spans: make([][]span, n), arena: make([]byte, 0, 4096)}
+		for i := range n {
+			b.cols[i] = make([]cell, 0, batchRows)
+			b.spans[i] = make([]span, 0, batchRows)
+		}
 	}
 	b.descs = descs
 	return b
