@@ -1,0 +1,84 @@
+// Package scan is the read path over a directory of Parquet files: it lists
+// the tables of a root directory, reads and caches file footers, merges the
+// schemas of a table's files, and streams the rows of a table through a
+// cursor, skipping the row groups and pages that statistics prove hold no
+// matching row.
+//
+// # Tables
+//
+// [Open] returns a [Root] for a directory. Its tables follow design section
+// 2: a sub-directory holding *.parquet files (searched recursively, so
+// k=v/ partition folders work) is a table named after the sub-directory; a
+// *.parquet file directly in the root is a read-only table named after its
+// base name; names starting with '_' or '.' are invisible at every level.
+// Table names never reach outside the root: names with path separators,
+// "..", absolute paths and symbolic links out of the root are errors
+// ([ErrInvalidName], [ErrOutsideRoot]). [Root.Table] returns a snapshot of
+// a table whose schema merges its files' top-level columns; a column that a
+// file lacks reads as NULL in that file's rows, and files that give a
+// column incompatible kinds are an [ErrSchemaConflict] naming both files.
+// Each file footer (with its page index) is read once and cached until the
+// file's size or modification time changes.
+//
+// # Scans
+//
+// [Table.Scan] takes a [Query]: output columns ([Ref]), a [Predicate] tree
+// ([Compare], [In], [IsNull], [And], [Or], [Not], [Between], [IsNotNull])
+// evaluated with SQL three-valued logic, and NoSkip to turn data skipping
+// off. It returns a [Rows] cursor: Next, typed accessors that do not
+// allocate (Int64, Uint64, Float64, Bool, Bytes, Time, Duration, Decimal),
+// Value for a Go value, Err, Close and Stats. Row groups are decoded column
+// by column, page by page, by [Query.Workers] goroutines (GOMAXPROCS by
+// default) in batches of up to 4096 rows; rows come out in file and row
+// order, and at most Workers+1 row groups are in flight, so memory stays
+// bounded by a few batches per worker whatever the table size. The context
+// is checked between batches and every 1024 rows scanned or delivered.
+//
+// Plain columns decode as follows (Kind, Go value from [Rows.Value]):
+//
+//	BOOLEAN                                  KindBool       bool
+//	INT32, INT64, INT(8|16|32|64, signed),
+//	  INT(8|16|32, unsigned)                 KindInt64      int64
+//	INT(64, unsigned)                        KindUint64     uint64
+//	FLOAT, DOUBLE, FLOAT16                   KindFloat64    float64
+//	STRING, ENUM, JSON                       KindString     string
+//	BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, BSON   KindBytes      []byte
+//	DECIMAL (INT32, INT64, FIXED, BINARY)    KindDecimal    exact text "12.50"; Rows.Decimal gives a variant.Decimal
+//	DATE                                     KindDate       time.Time, midnight UTC
+//	TIME(MILLIS|MICROS|NANOS)                KindTime       text "13:45:07.123456"; Rows.Duration
+//	TIMESTAMP(MILLIS|MICROS|NANOS), INT96    KindTimestamp  time.Time in UTC
+//	UUID                                     KindUUID       canonical text
+//
+// Groups, repeated fields and Variant columns are [KindNested]; reading
+// them, and Variant paths in a [Ref], is not supported yet
+// ([ErrUnsupported]).
+//
+// # Data skipping
+//
+// A row group is skipped when its column statistics prove the predicate is
+// never TRUE on it; inside a row group, pages are skipped with the column
+// index and the offset index (PageIndex.md): the reader seeks past pages
+// holding no candidate row and never decodes them. Columns that are only
+// projected are read for rows that pass the predicate, so their pages
+// without passing rows are skipped too. Absent statistics, absent null
+// counts and NaN bounds never justify a skip; IS NULL is pruned only with a
+// null count present and 0, IS NOT NULL only with one equal to the value
+// count (pitfall B38); float bounds may exclude NaN, which orders above
+// every number, and -0.0 equals +0.0 (pitfall B39). Results are the same
+// with skipping on and off; [Stats] counts files, row groups and pages read
+// and skipped and bytes read.
+//
+// # Errors
+//
+// Malformed files (bad magic, truncated files, footers that do not decode
+// or give offsets outside the file, page headers that do not fit their
+// column chunk, pages that do not decode) give a [*FileError] naming the
+// file, and the row group and column when the fault is in one, wrapping
+// [ErrCorrupt]. Page headers are checked before parquet-go decodes them, so
+// a corrupt header cannot make the reader allocate more than 256 MiB, and
+// so are the run lengths of level sections that can be read without
+// decompressing (data page v2, and v1 in uncompressed chunks); inside
+// compressed v1 pages, corrupt run lengths are caught by parquet-go when it
+// decodes them (and by the page checksum when the writer gave one). A file
+// replaced after its table was listed gives [ErrStale].
+package scan

@@ -1,0 +1,95 @@
+package scan
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors. Errors about one file come as a [*FileError] that wraps
+// one of them; match the class with errors.Is and the place with errors.As.
+var (
+	// ErrCorrupt: a file breaks the Parquet format (bad magic, a truncated
+	// file, a footer that does not decode or lies about offsets, a page that
+	// does not decode). It may also wrap parquet.ErrCorrupted.
+	ErrCorrupt = errors.New("scan: corrupt parquet file")
+	// ErrNoTable: no table of that name exists under the root.
+	ErrNoTable = errors.New("scan: no such table")
+	// ErrInvalidName: a table name is empty, contains a path separator or
+	// NUL, is "." or "..", or starts with '_' or '.' (design section 2).
+	ErrInvalidName = errors.New("scan: invalid table name")
+	// ErrOutsideRoot: a table or file path resolves outside the root
+	// directory (an absolute path, "..", or a symbolic link out of the root).
+	ErrOutsideRoot = errors.New("scan: path outside the root directory")
+	// ErrNameConflict: two entries of the root give the same table name (a
+	// sub-directory x and a root-level file x.parquet).
+	ErrNameConflict = errors.New("scan: two tables with the same name")
+	// ErrSchemaConflict: two files of a table give one column incompatible
+	// types; the error names both files.
+	ErrSchemaConflict = errors.New("scan: incompatible files")
+	// ErrUnknownColumn: a projection or predicate names a column the table
+	// does not have.
+	ErrUnknownColumn = errors.New("scan: unknown column")
+	// ErrType: a predicate compares a column with a value of a type it
+	// cannot be compared with (a string with an int64 column, ...).
+	ErrType = errors.New("scan: type mismatch")
+	// ErrStale: a file changed (size or modification time) between the
+	// listing of its table and a scan of it; list the table again.
+	ErrStale = errors.New("scan: file changed since its table was listed")
+	// ErrUnsupported: the request needs a feature this package does not
+	// provide (for now: nested columns and Variant paths). It wraps
+	// errors.ErrUnsupported.
+	ErrUnsupported = unsupportedError{}
+)
+
+type unsupportedError struct{}
+
+func (unsupportedError) Error() string        { return "scan: unsupported" }
+func (unsupportedError) Unwrap() error        { return errors.ErrUnsupported }
+func (unsupportedError) Is(target error) bool { return target == errors.ErrUnsupported }
+
+// FileError is an error about one Parquet file: where it happened and why.
+// RowGroup is -1 and Column empty when the error is about the whole file
+// (its footer or its schema).
+type FileError struct {
+	Path     string // file path
+	RowGroup int    // row group ordinal, or -1
+	Column   string // dotted leaf column path, or ""
+	Err      error  // the cause; wraps a sentinel such as ErrCorrupt
+}
+
+func (e *FileError) Error() string {
+	var b strings.Builder
+	b.WriteString("scan: ")
+	b.WriteString(e.Path)
+	if e.RowGroup >= 0 {
+		b.WriteString(": row group ")
+		b.WriteString(strconv.Itoa(e.RowGroup))
+	}
+	if e.Column != "" {
+		b.WriteString(": column ")
+		b.WriteString(strconv.Quote(e.Column))
+	}
+	b.WriteString(": ")
+	b.WriteString(strings.TrimPrefix(e.Err.Error(), "scan: "))
+	return b.String()
+}
+
+// Unwrap returns the cause.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// corruptError wraps err as ErrCorrupt unless it already is.
+type corruptError struct{ err error }
+
+func (e corruptError) Error() string {
+	return "corrupt parquet file: " + e.err.Error()
+}
+
+func (e corruptError) Unwrap() []error { return []error{ErrCorrupt, e.err} }
+
+func corrupt(err error) error {
+	if errors.Is(err, ErrCorrupt) {
+		return err
+	}
+	return corruptError{err}
+}

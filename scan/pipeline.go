@@ -1,0 +1,380 @@
+package scan
+
+import (
+	"context"
+	"os"
+	"sync"
+	"sync/atomic"
+)
+
+// batchRows is the most rows a batch holds: the unit in which workers hand
+// decoded rows to the cursor.
+const batchRows = 4096
+
+// batchBytes ends a batch early when the bytes of its values reach it, so
+// that long strings do not make batches large.
+const batchBytes = 8 << 20
+
+// batchesPerJob is how many finished batches a row group may have waiting
+// for the cursor. With Workers w, at most w+1 row groups are in flight, so
+// decoded rows in memory stay below (w+1)*(batchesPerJob+1) batches of at
+// most batchRows rows and about batchBytes bytes.
+const batchesPerJob = 2
+
+// pipeline decodes row groups in parallel and hands them to the cursor in
+// order. A producer goroutine lists the row groups of the table's files in
+// order and sends each as a job both to the workers and, through order, to
+// the cursor, which reads each job's batches in turn.
+type pipeline struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	table  *Table
+	plan   *plan
+	order  chan *job // jobs in table order, for the cursor
+	jobs   chan *job // the same jobs, for the workers
+	free   chan *batch
+	wg     sync.WaitGroup
+
+	mu    sync.Mutex
+	files []*fileScan // every file opened, closed by stop
+}
+
+// job is one row group to decode.
+type job struct {
+	fs        *fileScan
+	file      int // index of the file in the table
+	rg        int
+	err       error       // failed before decoding (opening the file)
+	out       chan *batch // batches in row order; closed when done
+	cancelled bool        // set before out is closed when the scan was cancelled
+}
+
+// batch is decoded rows of one row group: the output cells of matching
+// rows, column by column, with their bytes copied into arena.
+type batch struct {
+	descs []*leafDesc // by slot, of the batch's file
+	cols  [][]cell    // by output column
+	spans [][]span    // by output column: where each cell's bytes lie in arena
+	arena []byte
+	n     int
+	stats Stats // work done for this batch
+	err   error // the row group failed after the batch's rows
+}
+
+// span is where a cell's bytes lie in its batch's arena; hi is -1 for a
+// cell without bytes.
+type span struct{ lo, hi int }
+
+// fileScan is a file being read: its open descriptor and the query
+// compiled for its columns. Workers share it read-only.
+type fileScan struct {
+	entry     *fileEntry
+	f         *os.File
+	descs     []*leafDesc // by slot
+	where     *fpred
+	remaining atomic.Int64 // row groups not yet decoded
+	closeOnce sync.Once
+}
+
+func (fs *fileScan) close() {
+	fs.closeOnce.Do(func() { fs.f.Close() })
+}
+
+func startPipeline(ctx context.Context, t *Table, p *plan, workers int) *pipeline {
+	ctx, cancel := context.WithCancel(ctx)
+	pl := &pipeline{
+		ctx: ctx, cancel: cancel, table: t, plan: p,
+		order: make(chan *job, workers),
+		jobs:  make(chan *job, workers),
+		free:  make(chan *batch, workers*(batchesPerJob+2)+1),
+	}
+	pl.wg.Add(1 + workers)
+	go pl.produce()
+	for range workers {
+		go pl.work()
+	}
+	return pl
+}
+
+// stop cancels the pipeline, waits for its goroutines and closes its files.
+func (pl *pipeline) stop() {
+	pl.cancel()
+	pl.wg.Wait()
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	for _, fs := range pl.files {
+		fs.close()
+	}
+	pl.files = nil
+}
+
+// produce sends a job per row group of every file, in order.
+func (pl *pipeline) produce() {
+	defer pl.wg.Done()
+	defer close(pl.jobs)
+	defer close(pl.order)
+	for fi, e := range pl.table.files {
+		nrg := len(e.pf.Metadata().RowGroups)
+		if nrg == 0 {
+			continue
+		}
+		fs, err := pl.openFile(e)
+		if err != nil {
+			pl.send(&job{file: fi, rg: -1, err: err, out: make(chan *batch, batchesPerJob)})
+			return
+		}
+		fs.remaining.Store(int64(nrg))
+		for i := range nrg {
+			if !pl.send(&job{fs: fs, file: fi, rg: i, out: make(chan *batch, batchesPerJob)}) {
+				return
+			}
+		}
+	}
+}
+
+// send hands j to the cursor and the workers; false when cancelled.
+func (pl *pipeline) send(j *job) bool {
+	select {
+	case pl.order <- j:
+	case <-pl.ctx.Done():
+		return false
+	}
+	select {
+	case pl.jobs <- j:
+		return true
+	case <-pl.ctx.Done():
+		// The cursor may wait on this job: finish it as cancelled.
+		j.cancelled = true
+		close(j.out)
+		return false
+	}
+}
+
+// openFile opens a data file and compiles the query for its columns.
+func (pl *pipeline) openFile(e *fileEntry) (*fileScan, error) {
+	f, err := os.Open(e.path)
+	if err != nil {
+		return nil, &FileError{Path: e.path, RowGroup: -1, Err: err}
+	}
+	if st, err := f.Stat(); err != nil || st.Size() != e.size || !st.ModTime().Equal(e.modTime) {
+		f.Close()
+		if err == nil {
+			err = ErrStale
+		}
+		return nil, &FileError{Path: e.path, RowGroup: -1, Err: err}
+	}
+	fs := &fileScan{entry: e, f: f, descs: make([]*leafDesc, len(pl.plan.cols))}
+	pl.mu.Lock()
+	pl.files = append(pl.files, fs)
+	pl.mu.Unlock()
+	schema := e.pf.Metadata().Schema
+	for slot, c := range pl.plan.cols {
+		col := pl.table.schema.Columns[c]
+		i, ok := e.byName[col.Name]
+		if !ok {
+			fs.descs[slot] = &leafDesc{leaf: -1, path: col.Name, typ: col.Type}
+			continue
+		}
+		fc := &e.cols[i]
+		fs.descs[slot] = newLeafDesc(fc, &schema[fc.elem])
+	}
+	if pl.plan.where != nil {
+		w := pl.plan.where.compile(fs.descs)
+		fs.where = &w
+	}
+	return fs, nil
+}
+
+// work decodes jobs until there are none left or the scan is cancelled.
+func (pl *pipeline) work() {
+	defer pl.wg.Done()
+	for {
+		select {
+		case j, ok := <-pl.jobs:
+			if !ok {
+				return
+			}
+			pl.run(j)
+		case <-pl.ctx.Done():
+			return
+		}
+	}
+}
+
+// getBatch returns an empty batch for the file's columns.
+func (pl *pipeline) getBatch(descs []*leafDesc) *batch {
+	var b *batch
+	select {
+	case b = <-pl.free:
+	default:
+		n := len(pl.plan.out)
+		b = &batch{cols: make([][]cell, n), spans: make([][]span, n), arena: make([]byte, 0, 4096)}
+	}
+	b.descs = descs
+	return b
+}
+
+// recycle returns a batch the cursor is done with.
+func (pl *pipeline) recycle(b *batch) {
+	for i := range b.cols {
+		b.cols[i] = b.cols[i][:0]
+		b.spans[i] = b.spans[i][:0]
+	}
+	b.arena = b.arena[:0]
+	if b.arena == nil || cap(b.arena) > 2*batchBytes {
+		b.arena = make([]byte, 0, 4096)
+	}
+	b.n, b.stats, b.err, b.descs = 0, Stats{}, nil, nil
+	select {
+	case pl.free <- b:
+	default:
+	}
+}
+
+// run decodes one row group into batches.
+func (pl *pipeline) run(j *job) {
+	defer close(j.out)
+	var st Stats
+	emit := func(b *batch) bool {
+		for i := range b.cols { // the arena no longer moves
+			for k, s := range b.spans[i] {
+				if s.hi >= 0 {
+					b.cols[i][k].b = b.arena[s.lo:s.hi:s.hi]
+				}
+			}
+		}
+		b.stats, st = st, Stats{}
+		select {
+		case j.out <- b:
+			return true
+		case <-pl.ctx.Done():
+			j.cancelled = true
+			return false
+		}
+	}
+	if j.err != nil {
+		b := pl.getBatch(nil)
+		b.err = j.err
+		emit(b)
+		return
+	}
+	fs := j.fs
+	defer func() {
+		if fs.remaining.Add(-1) == 0 {
+			fs.close()
+		}
+	}()
+	src := countingReader{r: fs.f, n: &st.BytesRead}
+	g, err := openRowGroup(fs, j.rg, pl.plan.noSkip, src, &st)
+	b := pl.getBatch(fs.descs)
+	if err != nil || g == nil {
+		b.err = err
+		emit(b)
+		return
+	}
+	defer g.close(&st)
+	tick := 0
+	for _, rr := range g.ranges {
+		for row := rr.lo; row < rr.hi; row++ {
+			if tick++; tick == cancelCheckRows {
+				tick = 0
+				if pl.ctx.Err() != nil {
+					j.cancelled = true
+					return
+				}
+			}
+			st.RowsScanned++
+			if fs.where != nil {
+				v, err := fs.where.eval(g, row)
+				if err != nil {
+					b.err = err
+					emit(b)
+					return
+				}
+				if v != triTrue {
+					continue
+				}
+			}
+			for i, slot := range pl.plan.out {
+				var c cell
+				if rd := g.readers[slot]; rd != nil && rd.loaded && row >= rd.first && row < rd.end {
+					c = rd.desc.cellOf(rd.vals[row-rd.first]) // cellAt's fast path, inlined
+				} else if c, err = g.loadCell(slot, row); err != nil {
+					b.err = err
+					emit(b)
+					return
+				}
+				s := span{hi: -1} // no bytes
+				if c.b != nil {
+					s.lo = len(b.arena)
+					b.arena = append(b.arena, c.b...)
+					s.hi = len(b.arena)
+					c.b = nil
+				}
+				b.cols[i] = append(b.cols[i], c)
+				b.spans[i] = append(b.spans[i], s)
+			}
+			b.n++
+			if b.n == batchRows || len(b.arena) >= batchBytes {
+				if !emit(b) {
+					return
+				}
+				b = pl.getBatch(fs.descs)
+			}
+		}
+	}
+	g.close(&st)
+	emit(b)
+}
+
+// cancelCheckRows is how many rows a worker scans between context checks.
+const cancelCheckRows = 1024
+
+// rgScan is a row group being decoded.
+type rgScan struct {
+	fs      *fileScan
+	index   int
+	rows    int64
+	ranges  rowRanges
+	readers []*chunkReader // by slot; nil when the file lacks the column
+	closed  bool
+}
+
+// cellAt returns the cell of a slot at row, wrapping read errors with the
+// file, row group and column.
+func (g *rgScan) cellAt(slot int, row int64) (cell, error) {
+	if rd := g.readers[slot]; rd != nil && rd.loaded && row >= rd.first && row < rd.end {
+		return rd.desc.cellOf(rd.vals[row-rd.first]), nil // the page is loaded
+	}
+	return g.loadCell(slot, row)
+}
+
+// loadCell is cellAt when the row's page must be loaded first.
+func (g *rgScan) loadCell(slot int, row int64) (cell, error) {
+	rd := g.readers[slot]
+	if rd == nil {
+		return cell{null: true}, nil
+	}
+	c, err := rd.at(row)
+	if err != nil {
+		return c, &FileError{Path: g.fs.entry.path, RowGroup: g.index, Column: rd.desc.path, Err: err}
+	}
+	return c, nil
+}
+
+// close releases the readers and counts the pages they skipped.
+func (g *rgScan) close(st *Stats) {
+	if g.closed {
+		return
+	}
+	g.closed = true
+	for _, rd := range g.readers {
+		if rd == nil {
+			continue
+		}
+		if rd.locs != nil {
+			st.PagesSkipped += int64(len(rd.locs) - rd.read)
+		}
+		rd.close()
+	}
+}

@@ -1,0 +1,101 @@
+package scan
+
+import (
+	"fmt"
+	"path/filepath"
+)
+
+// Column is one top-level column of a table.
+type Column struct {
+	Name string
+	Type Type
+	// Nullable is false only when every file of the table has the column
+	// and declares it required.
+	Nullable bool
+}
+
+// Schema is a table's columns: the union of its files' top-level columns in
+// order of first appearance (files in path order). A column missing from a
+// file reads as NULL in that file's rows.
+type Schema struct {
+	Columns []Column
+	index   map[string]int
+}
+
+// Lookup returns the position of the column called name.
+func (s *Schema) Lookup(name string) (int, bool) {
+	i, ok := s.index[name]
+	return i, ok
+}
+
+// mergeSchema merges the top-level columns of files. Two files giving a
+// column incompatible kinds give an error wrapping ErrSchemaConflict that
+// names both files.
+func mergeSchema(files []*fileEntry) (Schema, error) {
+	s := Schema{index: make(map[string]int)}
+	first := make([]string, 0) // file that introduced each column
+	for _, f := range files {
+		for _, c := range f.cols {
+			i, ok := s.index[c.name]
+			if !ok {
+				s.index[c.name] = len(s.Columns)
+				s.Columns = append(s.Columns, Column{Name: c.name, Type: c.typ, Nullable: c.optional})
+				first = append(first, f.path)
+				continue
+			}
+			col := &s.Columns[i]
+			if !compatible(col.Type, c.typ) {
+				return Schema{}, fmt.Errorf("%w: column %q is %s in %s and %s in %s",
+					ErrSchemaConflict, c.name, col.Type, first[i], c.typ, f.path)
+			}
+			col.Nullable = col.Nullable || c.optional
+		}
+	}
+	for i := range s.Columns {
+		for _, f := range files {
+			if _, ok := f.byName[s.Columns[i].Name]; !ok {
+				s.Columns[i].Nullable = true
+				break
+			}
+		}
+	}
+	return s, nil
+}
+
+// Table is a snapshot of one table: the files it had when [Root.Table]
+// listed it, and their merged schema. Scans of a Table read exactly those
+// files.
+type Table struct {
+	Name     string
+	Path     string // directory, or the file of a root-level table
+	ReadOnly bool   // a root-level *.parquet file
+
+	root   *Root
+	files  []*fileEntry
+	schema Schema
+}
+
+// Schema returns the merged schema of the table's files.
+func (t *Table) Schema() *Schema { return &t.schema }
+
+// Files returns the table's file paths relative to the root, in scan order.
+func (t *Table) Files() []string {
+	out := make([]string, len(t.files))
+	for i, f := range t.files {
+		rel, err := filepath.Rel(t.root.dir, f.path)
+		if err != nil {
+			rel = f.path
+		}
+		out[i] = rel
+	}
+	return out
+}
+
+// NumRows returns the number of rows of the table's files.
+func (t *Table) NumRows() int64 {
+	var n int64
+	for _, f := range t.files {
+		n += f.pf.NumRows()
+	}
+	return n
+}

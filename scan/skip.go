@@ -1,0 +1,191 @@
+package scan
+
+import (
+	"fmt"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// openRowGroup prepares row group i of a file, reading through src and
+// counting into st, or returns nil when data skipping proves that no row of
+// it matches.
+func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stats) (*rgScan, error) {
+	e := fs.entry
+	md := &e.pf.Metadata().RowGroups[i]
+	rows := md.NumRows
+	nleaves := len(md.Columns)
+	rg := &rgScan{fs: fs, index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs))}
+	chunks := e.pf.RowGroups()[i].ColumnChunks()
+	offsetIndexes := e.pf.OffsetIndexes()
+	var pages int64 // pages of the chunks to read, known from offset indexes
+	for slot, d := range fs.descs {
+		if d.leaf < 0 {
+			continue
+		}
+		cmd := &md.Columns[d.leaf].MetaData
+		if cmd.NumValues != rows {
+			return nil, &FileError{Path: e.path, RowGroup: i, Column: d.path,
+				Err: corrupt(fmt.Errorf("%d values in a flat column of %d rows", cmd.NumValues, rows))}
+		}
+		var locs []format.PageLocation
+		// parquet-go seeks with the offset index only when the file also has
+		// a column index; otherwise it would decode the pages it skips.
+		if len(offsetIndexes) == len(e.pf.Metadata().RowGroups)*nleaves && len(e.pf.ColumnIndexes()) == len(offsetIndexes) {
+			var err error
+			if locs, err = validLocations(&offsetIndexes[i*nleaves+d.leaf], cmd, rows); err != nil {
+				return nil, &FileError{Path: e.path, RowGroup: i, Column: d.path, Err: err}
+			}
+		}
+		pages += int64(len(locs))
+		rg.readers[slot] = &chunkReader{desc: d, chunk: chunks[d.leaf].(*parquet.FileColumnChunk), src: src,
+			locs: locs, rows: rows, stats: st, md: cmd}
+	}
+	skip := func() (*rgScan, error) {
+		st.RowGroupsSkipped++
+		st.PagesSkipped += pages
+		return nil, nil
+	}
+	if rows == 0 {
+		return skip()
+	}
+	rg.ranges = rowRanges{{0, rows}}
+	if fs.where != nil && !noSkip {
+		stats := make([]unitStats, len(fs.descs))
+		for slot, d := range fs.descs {
+			stats[slot] = chunkStats(e, i, d, rows)
+		}
+		stat := func(slot int) *unitStats { return &stats[slot] }
+		if !fs.where.may(stat, fs.descs).t {
+			return skip()
+		}
+		rg.ranges = fs.where.mayRows(rg.ranges, func(p *fpred) rangesMaybe {
+			return rg.pageRanges(p, stat)
+		}).t
+		if len(rg.ranges) == 0 {
+			return skip()
+		}
+	}
+	if noSkip {
+		for _, rd := range rg.readers {
+			if rd != nil {
+				rd.locs = nil // read every page in order
+			}
+		}
+	}
+	st.RowGroupsRead++
+	return rg, nil
+}
+
+// pageRanges evaluates a leaf predicate page by page with the column index
+// of its column, or over the whole row group when there is none.
+func (rg *rgScan) pageRanges(p *fpred, stat func(int) *unitStats) rangesMaybe {
+	whole := func() rangesMaybe {
+		m := p.may(stat, rg.fs.descs)
+		var out rangesMaybe
+		if m.t {
+			out.t = rowRanges{{0, rg.rows}}
+		}
+		if m.f {
+			out.f = rowRanges{{0, rg.rows}}
+		}
+		return out
+	}
+	rd := rg.readers[p.slot]
+	if rd == nil || rd.locs == nil {
+		return whole()
+	}
+	e := rg.fs.entry
+	cis := e.pf.ColumnIndexes()
+	nleaves := len(e.pf.Metadata().RowGroups[rg.index].Columns)
+	if len(cis) != len(e.pf.Metadata().RowGroups)*nleaves {
+		return whole()
+	}
+	ci := &cis[rg.index*nleaves+rd.desc.leaf]
+	n := len(rd.locs)
+	if len(ci.NullPages) != n || len(ci.MinValues) != n || len(ci.MaxValues) != n {
+		return whole()
+	}
+	nullCounts := len(ci.NullCounts) == n
+	var out rangesMaybe
+	var st unitStats
+	pageStat := func(int) *unitStats { return &st }
+	d := rd.desc
+	for k := range n {
+		lo := rd.locs[k].FirstRowIndex
+		hi := rg.rows
+		if k+1 < n {
+			hi = rd.locs[k+1].FirstRowIndex
+		}
+		st = unitStats{values: hi - lo, allNull: ci.NullPages[k]}
+		switch {
+		case d.required:
+			st.nullsKnown = true
+		case nullCounts && ci.NullCounts[k] >= 0:
+			st.nullsKnown, st.nulls = true, ci.NullCounts[k]
+		}
+		if !st.allNull && d.ordered {
+			st.min, st.max, st.bounds = boundsOf(d, ci.MinValues[k], ci.MaxValues[k])
+		}
+		m := p.may(pageStat, rg.fs.descs)
+		if m.t {
+			out.t = out.t.add(lo, hi)
+		}
+		if m.f {
+			out.f = out.f.add(lo, hi)
+		}
+	}
+	return out
+}
+
+// chunkStats returns what the column chunk statistics of a slot prove.
+func chunkStats(e *fileEntry, rg int, d *leafDesc, rows int64) unitStats {
+	if d.leaf < 0 { // the file lacks the column: every row is NULL
+		return unitStats{nullsKnown: true, nulls: rows, values: rows, allNull: true}
+	}
+	md := &e.pf.Metadata().RowGroups[rg].Columns[d.leaf].MetaData
+	s := unitStats{values: md.NumValues}
+	switch {
+	case d.required:
+		s.nullsKnown = true
+	case e.nullCounts[rg][d.leaf]:
+		s.nullsKnown, s.nulls = true, md.Statistics.NullCount
+	}
+	s.allNull = s.nullsKnown && s.nulls >= s.values
+	if s.allNull || !d.ordered {
+		return s
+	}
+	st := &md.Statistics
+	minB, maxB := st.MinValue, st.MaxValue
+	if (minB == nil || maxB == nil) && signedOrder(d) {
+		// The deprecated min and max follow signed order, which is the
+		// column order of these types (parquet.thrift, Statistics).
+		minB, maxB = st.Min, st.Max
+	}
+	if minB != nil && maxB != nil {
+		s.min, s.max, s.bounds = boundsOf(d, minB, maxB)
+	}
+	return s
+}
+
+// boundsOf decodes a min and a max; NaN bounds prove nothing (pitfall B39).
+func boundsOf(d *leafDesc, minB, maxB []byte) (lo, hi cell, ok bool) {
+	lo, ok1 := d.statCell(minB)
+	hi, ok2 := d.statCell(maxB)
+	if !ok1 || !ok2 || d.dom == domFloat && (lo.isNaN() || hi.isNaN()) {
+		return cell{}, cell{}, false
+	}
+	return lo, hi, true
+}
+
+// signedOrder reports whether the column's order is the signed order of
+// its physical type, so that deprecated statistics hold.
+func signedOrder(d *leafDesc) bool {
+	switch d.phys {
+	case format.Boolean, format.Float, format.Double:
+		return true
+	case format.Int32, format.Int64:
+		return d.dom != domUint
+	}
+	return false
+}
