@@ -1,0 +1,401 @@
+package shred
+
+import (
+	"bytes"
+	"encoding/binary"
+	"slices"
+	"strconv"
+
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// This file reads and writes the object and array containers of
+// VariantEncoding.md ("Value Data for Object", "Value Data for Array") at
+// the byte level. Shredding and reconstruction keep one metadata for a whole
+// Variant, so field ids stay valid and field values are copied byte for byte:
+// no value is decoded into a tree and encoded again.
+
+// primSizes is the size of value_data of each primitive type id; -1 marks
+// binary and string (4-byte length, then the bytes).
+var primSizes = [...]int{0, 0, 0, 1, 2, 4, 8, 8, 5, 9, 17, 4, 8, 8, 4, -1, -1, 8, 8, 8, 16}
+
+func invalidValue(offset int, msg string) error {
+	return &variant.Error{Err: variant.ErrInvalidValue, Offset: offset, Msg: msg}
+}
+
+func readLE(b []byte, n int) int {
+	switch n {
+	case 1:
+		return int(b[0])
+	case 2:
+		return int(b[0]) | int(b[1])<<8
+	case 3:
+		return int(b[0]) | int(b[1])<<8 | int(b[2])<<16
+	}
+	return int(binary.LittleEndian.Uint32(b))
+}
+
+// valueSize returns the size of the value that starts at b[0] and checks
+// that it fits in b. Containers are sized from their headers only.
+func valueSize(b []byte) (int, error) {
+	if len(b) == 0 {
+		return 0, invalidValue(0, "empty value")
+	}
+	h := b[0]
+	n := 0
+	switch h & 3 {
+	case 0:
+		p := int(h >> 2)
+		if p >= len(primSizes) {
+			return 0, invalidValue(0, "unknown primitive type "+strconv.Itoa(p))
+		}
+		if s := primSizes[p]; s >= 0 {
+			n = 1 + s
+		} else {
+			if len(b) < 5 {
+				return 0, invalidValue(1, "truncated length")
+			}
+			n = 5 + int(binary.LittleEndian.Uint32(b[1:]))
+		}
+	case 1:
+		n = 1 + int(h>>2)
+	case 2:
+		o, err := parseObject(b)
+		if err != nil {
+			return 0, err
+		}
+		n = o.dataStart + o.dataSize
+	case 3:
+		a, err := parseArray(b)
+		if err != nil {
+			return 0, err
+		}
+		n = a.dataStart + a.dataSize
+	}
+	if n > len(b) || n < 0 {
+		return 0, invalidValue(0, "value of "+strconv.Itoa(n)+" bytes past the end of a "+strconv.Itoa(len(b))+"-byte buffer")
+	}
+	return n, nil
+}
+
+// objView is a parsed object header over the object's bytes.
+type objView struct {
+	b                   []byte
+	num                 int
+	idSize, offSize     int
+	idsStart, offsStart int
+	dataStart, dataSize int
+}
+
+func parseObject(b []byte) (objView, error) {
+	h := b[0] >> 2
+	o := objView{b: b, offSize: int(h&3) + 1, idSize: int(h>>2&3) + 1}
+	large := h&0x10 != 0
+	o.idsStart = 2
+	if large {
+		o.idsStart = 5
+	}
+	if len(b) < o.idsStart {
+		return o, invalidValue(1, "truncated object header")
+	}
+	if large {
+		o.num = int(binary.LittleEndian.Uint32(b[1:]))
+	} else {
+		o.num = int(b[1])
+	}
+	o.offsStart = o.idsStart + o.num*o.idSize
+	o.dataStart = o.offsStart + (o.num+1)*o.offSize
+	if o.num < 0 || o.dataStart > len(b) || o.dataStart < 0 {
+		return o, invalidValue(1, "object of "+strconv.Itoa(o.num)+" fields does not fit in "+strconv.Itoa(len(b))+" bytes")
+	}
+	o.dataSize = readLE(b[o.offsStart+o.num*o.offSize:], o.offSize)
+	if o.dataStart+o.dataSize > len(b) {
+		return o, invalidValue(0, "object values past the end of the buffer")
+	}
+	return o, nil
+}
+
+func (o *objView) id(i int) int { return readLE(o.b[o.idsStart+i*o.idSize:], o.idSize) }
+
+// offset returns the field_offset of field i.
+func (o *objView) offset(i int) int { return readLE(o.b[o.offsStart+i*o.offSize:], o.offSize) }
+
+// rest describes field i, whose value fb was returned by field, as a
+// residual field.
+func (o *objView) rest(i, id int, fb []byte) restField {
+	start := o.dataStart + o.offset(i)
+	return restField{id: id, start: start, end: start + len(fb)}
+}
+
+// fieldTail returns the bytes of the object's values from the start of
+// field i's value on: the value and whatever follows it.
+func (o *objView) fieldTail(i int) ([]byte, error) {
+	off := o.offset(i)
+	if off >= o.dataSize {
+		return nil, invalidValue(o.offsStart+i*o.offSize, "field offset "+strconv.Itoa(off)+" outside the object's values")
+	}
+	return o.b[o.dataStart+off : o.dataStart+o.dataSize], nil
+}
+
+// field returns the bytes of the value of field i.
+func (o *objView) field(i int) ([]byte, error) {
+	off := readLE(o.b[o.offsStart+i*o.offSize:], o.offSize)
+	if off >= o.dataSize {
+		return nil, invalidValue(o.offsStart+i*o.offSize, "field offset "+strconv.Itoa(off)+" outside the object's values")
+	}
+	start := o.dataStart + off
+	d := o.b[start : o.dataStart+o.dataSize]
+	n, err := valueSize(d)
+	if err != nil {
+		return nil, err
+	}
+	return d[:n], nil
+}
+
+// arrView is a parsed array header over the array's bytes.
+type arrView struct {
+	b                   []byte
+	num, offSize        int
+	offsStart           int
+	dataStart, dataSize int
+}
+
+func parseArray(b []byte) (arrView, error) {
+	h := b[0] >> 2
+	a := arrView{b: b, offSize: int(h&3) + 1}
+	large := h&4 != 0
+	a.offsStart = 2
+	if large {
+		a.offsStart = 5
+	}
+	if len(b) < a.offsStart {
+		return a, invalidValue(1, "truncated array header")
+	}
+	if large {
+		a.num = int(binary.LittleEndian.Uint32(b[1:]))
+	} else {
+		a.num = int(b[1])
+	}
+	a.dataStart = a.offsStart + (a.num+1)*a.offSize
+	if a.num < 0 || a.dataStart > len(b) || a.dataStart < 0 {
+		return a, invalidValue(1, "array of "+strconv.Itoa(a.num)+" elements does not fit in "+strconv.Itoa(len(b))+" bytes")
+	}
+	a.dataSize = readLE(b[a.offsStart+a.num*a.offSize:], a.offSize)
+	if a.dataStart+a.dataSize > len(b) {
+		return a, invalidValue(0, "array values past the end of the buffer")
+	}
+	return a, nil
+}
+
+// elem returns the bytes of element i.
+func (a *arrView) elem(i int) ([]byte, error) {
+	off := readLE(a.b[a.offsStart+i*a.offSize:], a.offSize)
+	if off >= a.dataSize {
+		return nil, invalidValue(a.offsStart+i*a.offSize, "element offset "+strconv.Itoa(off)+" outside the array's values")
+	}
+	d := a.b[a.dataStart+off : a.dataStart+a.dataSize]
+	n, err := valueSize(d)
+	if err != nil {
+		return nil, err
+	}
+	return d[:n], nil
+}
+
+// writer appends Variant values to buf. Objects and arrays are written as
+// their values are appended and closed with a header of the smallest sizes,
+// as variant.Builder writes them; field ids are those of meta.
+type writer struct {
+	buf     []byte
+	entries []entry
+	merge   []entry // scratch for sortIDs
+	elems   []int
+	meta    variant.Metadata
+}
+
+type entry struct {
+	id    int
+	start int // where the value starts in buf
+}
+
+// container marks an open object or array.
+type container struct{ start, first int }
+
+func (w *writer) beginObject() container {
+	return container{start: len(w.buf), first: len(w.entries)}
+}
+
+// key starts the field with key id; its value is appended next.
+func (w *writer) key(id int) {
+	w.entries = append(w.entries, entry{id: id, start: len(w.buf)})
+}
+
+// endObject writes the object header: field ids and offsets listed in key
+// order, the values left in the order they were appended (the spec lets
+// values be in any order, VariantEncoding.md "Value Data for Object"). A key
+// given twice is an ErrInvalidLayout.
+func (w *writer) endObject(c container) error {
+	es := w.entries[c.first:]
+	sorted := w.meta.Sorted()
+	if sorted {
+		// Key order is id order: sort the ids as integers. Entries often
+		// come as two sorted runs (shredded fields, then residual ones):
+		// merge those.
+		w.sortIDs(es)
+	} else {
+		for i := 1; i < len(es); i++ {
+			for j := i; j > 0 && w.less(es[j].id, es[j-1].id); j-- {
+				es[j], es[j-1] = es[j-1], es[j]
+			}
+		}
+	}
+	maxID := 0
+	for i, e := range es {
+		if i > 0 && (sorted && es[i-1].id == e.id || !sorted && !w.less(es[i-1].id, e.id)) {
+			k, _ := w.meta.Key(e.id)
+			return &Error{Err: ErrInvalidLayout, Row: -1, Msg: "key " + strconv.Quote(k) + " twice in one object"}
+		}
+		maxID = max(maxID, e.id)
+	}
+	n := len(es)
+	size := len(w.buf) - c.start
+	idSize, offSize := widthFor(maxID), widthFor(size)
+	large := n > 255
+	h := byte(idSize-1)<<2 | byte(offSize-1)
+	count := 1
+	if large {
+		h |= 0x10
+		count = 4
+	}
+	hdr := w.open(c.start, 1+count+n*idSize+(n+1)*offSize)
+	hdr = append(hdr, h<<2|2)
+	hdr = appendCount(hdr, n, large)
+	for _, e := range es {
+		hdr = appendUint(hdr, e.id, idSize)
+	}
+	for _, e := range es {
+		hdr = appendUint(hdr, e.start-c.start, offSize)
+	}
+	appendUint(hdr, size, offSize)
+	w.entries = w.entries[:c.first]
+	return nil
+}
+
+// sortIDs sorts entries by id: a merge when they form two sorted runs, an
+// insertion sort otherwise.
+func (w *writer) sortIDs(es []entry) {
+	if len(es) < 2 {
+		return
+	}
+	k := 1
+	for k < len(es) && es[k-1].id <= es[k].id {
+		k++
+	}
+	if k == len(es) {
+		return
+	}
+	j := k + 1
+	for j < len(es) && es[j-1].id <= es[j].id {
+		j++
+	}
+	if j < len(es) {
+		for i := 1; i < len(es); i++ {
+			for j := i; j > 0 && es[j].id < es[j-1].id; j-- {
+				es[j], es[j-1] = es[j-1], es[j]
+			}
+		}
+		return
+	}
+	w.merge = append(w.merge[:0], es[:k]...)
+	a, b, o := 0, k, 0
+	for a < len(w.merge) && b < len(es) {
+		if es[b].id < w.merge[a].id {
+			es[o] = es[b]
+			b++
+		} else {
+			es[o] = w.merge[a]
+			a++
+		}
+		o++
+	}
+	for a < len(w.merge) {
+		es[o] = w.merge[a]
+		a++
+		o++
+	}
+}
+
+// less orders key ids of an unsorted dictionary by their keys.
+func (w *writer) less(a, b int) bool {
+	ka, _ := w.meta.KeyBytes(a)
+	kb, _ := w.meta.KeyBytes(b)
+	return bytes.Compare(ka, kb) < 0
+}
+
+// open moves the bytes from start on n bytes up and returns an empty slice
+// at start, with room for the n bytes of a header.
+func (w *writer) open(start, n int) []byte {
+	end := len(w.buf)
+	w.buf = slices.Grow(w.buf, n)[:end+n]
+	copy(w.buf[start+n:], w.buf[start:end])
+	return w.buf[start:start]
+}
+
+func (w *writer) beginArray() container {
+	return container{start: len(w.buf), first: len(w.elems)}
+}
+
+// elem starts the next element of the innermost open array.
+func (w *writer) elem() { w.elems = append(w.elems, len(w.buf)) }
+
+func (w *writer) endArray(c container) {
+	starts := w.elems[c.first:]
+	n := len(starts)
+	size := len(w.buf) - c.start
+	offSize := widthFor(size)
+	large := n > 255
+	h := byte(offSize - 1)
+	count := 1
+	if large {
+		h |= 4
+		count = 4
+	}
+	hdr := w.open(c.start, 1+count+(n+1)*offSize)
+	hdr = append(hdr, h<<2|3)
+	hdr = appendCount(hdr, n, large)
+	for _, st := range starts {
+		hdr = appendUint(hdr, st-c.start, offSize)
+	}
+	appendUint(hdr, size, offSize)
+	w.elems = w.elems[:c.first]
+}
+
+func widthFor(v int) int {
+	switch {
+	case v <= 0xFF:
+		return 1
+	case v <= 0xFFFF:
+		return 2
+	case v <= 0xFFFFFF:
+		return 3
+	}
+	return 4
+}
+
+func appendUint(s []byte, v, n int) []byte {
+	switch n {
+	case 1:
+		return append(s, byte(v))
+	case 2:
+		return append(s, byte(v), byte(v>>8))
+	case 3:
+		return append(s, byte(v), byte(v>>8), byte(v>>16))
+	}
+	return append(s, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+}
+
+func appendCount(s []byte, n int, large bool) []byte {
+	if large {
+		return binary.LittleEndian.AppendUint32(s, uint32(n))
+	}
+	return append(s, byte(n))
+}

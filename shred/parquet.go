@@ -1,0 +1,322 @@
+package shred
+
+import (
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// ColumnIndexes returns the index in the file schema s of each leaf of the
+// layout, for the Variant column at path (the names of the groups above it,
+// then its own name). It fails with [ErrInvalidSchema] when a leaf is
+// absent or its maximum levels differ from the layout's, which happens when
+// the layout was not built for that column (see [FromNode] and [NewLayout]).
+func (l *Layout) ColumnIndexes(s *parquet.Schema, path ...string) ([]int, error) {
+	out := make([]int, len(l.leaves))
+	for i, leaf := range l.leaves {
+		p := append(append([]string(nil), path...), leaf.Path...)
+		c, ok := s.Lookup(p...)
+		if !ok {
+			return nil, schemaError(leaf.PathString(), "column not in the file schema")
+		}
+		if !c.Node.Leaf() || c.Node.Type().Kind() != leaf.Kind || leaf.FixedLen > 0 && c.Node.Type().Length() != leaf.FixedLen {
+			return nil, schemaError(leaf.PathString(), "file column of type "+c.Node.Type().String()+" differs from the layout's")
+		}
+		if c.MaxDefinitionLevel != leaf.MaxDef || c.MaxRepetitionLevel != leaf.MaxRep {
+			return nil, schemaError(leaf.PathString(), "file levels (def "+strconv.Itoa(c.MaxDefinitionLevel)+", rep "+strconv.Itoa(c.MaxRepetitionLevel)+") differ from the layout's (def "+strconv.Itoa(leaf.MaxDef)+", rep "+strconv.Itoa(leaf.MaxRep)+")")
+		}
+		out[i] = c.ColumnIndex
+	}
+	return out, nil
+}
+
+// writeChunk is the number of values handed to a column writer at a time;
+// writes end on row boundaries.
+const writeChunk = 4096
+
+// WriteColumns writes the batch's rows, with their levels, to the column
+// writers of a Parquet file: leaf i of the layout goes to
+// writers[columns[i]] (writers as parquet.Writer.ColumnWriters returns them,
+// columns as [Layout.ColumnIndexes] returns them). Every column receives
+// whole rows, so all columns of the Variant end at the same row.
+func (b *Batch) WriteColumns(writers []*parquet.ColumnWriter, columns []int) error {
+	var buf []parquet.Value
+	for i := range b.Columns {
+		c := &b.Columns[i]
+		leaf := b.layout.leaves[i]
+		w := writers[columns[i]]
+		col := columns[i]
+		buf = buf[:0]
+		vi := 0
+		for e := range c.Def {
+			d, r := int(c.Def[e]), int(c.Rep[e])
+			if r == 0 && len(buf) >= writeChunk {
+				if _, err := w.WriteRowValues(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
+			var v parquet.Value
+			if d == leaf.MaxDef {
+				v = c.value(leaf, vi)
+				vi++
+			}
+			v.SetRepetitionLevel(r)
+			v.SetDefinitionLevel(d)
+			v.SetColumnIndex(col)
+			buf = append(buf, v)
+		}
+		if len(buf) > 0 {
+			if _, err := w.WriteRowValues(buf); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// value returns value i of the column as a parquet.Value.
+func (c *Column) value(leaf Leaf, i int) parquet.Value {
+	switch leaf.Kind {
+	case parquet.Boolean:
+		return parquet.BooleanValue(c.Bool[i])
+	case parquet.Int32:
+		return parquet.Int32Value(c.Int32[i])
+	case parquet.Int64:
+		return parquet.Int64Value(c.Int64[i])
+	case parquet.Float:
+		return parquet.FloatValue(c.Float[i])
+	case parquet.Double:
+		return parquet.DoubleValue(c.Double[i])
+	case parquet.FixedLenByteArray:
+		return parquet.FixedLenByteArrayValue(c.bytesAt(i))
+	}
+	return parquet.ByteArrayValue(c.bytesAt(i))
+}
+
+// ReadRowGroup appends the rows of a row group to the batch: leaf i is read
+// from column chunk columns[i] (see [Layout.ColumnIndexes]), or not at all
+// when columns[i] is negative, so that a path query reads only the leaves
+// of its node (see [NewNodeReader]). Levels and values are copied, so the
+// batch does not refer to the row group's pages. Plain pages of numeric and
+// BYTE_ARRAY columns are copied in bulk. Levels above a column's maximum
+// and value counts that disagree with the levels are an [ErrCorrupt]; after
+// an error the batch must be Reset before it is used again.
+func (b *Batch) ReadRowGroup(rg parquet.RowGroup, columns []int) error {
+	chunks := rg.ColumnChunks()
+	buf := make([]parquet.Value, 1024)
+	for i := range b.Columns {
+		if columns[i] < 0 {
+			continue
+		}
+		if columns[i] >= len(chunks) {
+			return schemaError(b.layout.leaves[i].PathString(), "column index out of range")
+		}
+		if err := b.Columns[i].readChunk(chunks[columns[i]], b.layout.leaves[i], buf); err != nil {
+			return &Error{Err: err, Row: -1, Path: b.layout.leaves[i].PathString()}
+		}
+	}
+	return nil
+}
+
+func (c *Column) readChunk(chunk parquet.ColumnChunk, leaf Leaf, buf []parquet.Value) error {
+	pages := chunk.Pages()
+	defer pages.Close()
+	for {
+		p, err := pages.ReadPage()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		err = c.readPage(p, leaf, buf)
+		parquet.Release(p)
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// readPage appends the levels and values of a page: in bulk from the
+// page's level and value arrays when it is a plain page of a numeric or
+// BYTE_ARRAY column, value by value otherwise.
+func (c *Column) readPage(p parquet.Page, leaf Leaf, buf []parquet.Value) error {
+	switch leaf.Kind {
+	case parquet.Int32, parquet.Int64, parquet.Float, parquet.Double, parquet.ByteArray:
+		if p.Dictionary() == nil {
+			return c.readPlainPage(p, leaf)
+		}
+	}
+	vr := p.Values()
+	for {
+		n, err := vr.ReadValues(buf)
+		for _, v := range buf[:n] {
+			if err := c.appendValue(leaf, v); err != nil {
+				return err
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func (c *Column) readPlainPage(p parquet.Page, leaf Leaf) error {
+	n := int(p.NumValues())
+	defs, reps := p.DefinitionLevels(), p.RepetitionLevels()
+	if defs != nil && len(defs) != n || reps != nil && len(reps) != n {
+		return corrupt(leaf.PathString(), "page levels do not match its value count")
+	}
+	values := 0
+	if defs == nil {
+		if leaf.MaxDef != 0 {
+			return corrupt(leaf.PathString(), "page without definition levels")
+		}
+		for range n {
+			c.Def = append(c.Def, 0)
+		}
+		values = n
+	} else {
+		for _, d := range defs {
+			if int(d) > leaf.MaxDef {
+				return corrupt(leaf.PathString(), "definition level "+strconv.Itoa(int(d))+" above the maximum")
+			}
+			if int(d) == leaf.MaxDef {
+				values++
+			}
+		}
+		c.Def = append(c.Def, defs...)
+	}
+	if reps == nil {
+		for range n {
+			c.Rep = append(c.Rep, 0)
+		}
+	} else {
+		for _, r := range reps {
+			if int(r) > leaf.MaxRep {
+				return corrupt(leaf.PathString(), "repetition level "+strconv.Itoa(int(r))+" above the maximum")
+			}
+		}
+		c.Rep = append(c.Rep, reps...)
+	}
+	data := p.Data()
+	count := -1
+	switch leaf.Kind {
+	case parquet.Int32:
+		v := data.Int32()
+		count = len(v)
+		c.Int32 = append(c.Int32, v...)
+	case parquet.Int64:
+		v := data.Int64()
+		count = len(v)
+		c.Int64 = append(c.Int64, v...)
+	case parquet.Float:
+		v := data.Float()
+		count = len(v)
+		c.Float = append(c.Float, v...)
+	case parquet.Double:
+		v := data.Double()
+		count = len(v)
+		c.Double = append(c.Double, v...)
+	case parquet.ByteArray:
+		b, offs := data.ByteArray()
+		if len(offs) == 0 {
+			count = 0
+			break
+		}
+		count = len(offs) - 1
+		if int(offs[count]) > len(b) {
+			return corrupt(leaf.PathString(), "page value offsets past its data")
+		}
+		base := len(c.Bytes) - int(offs[0])
+		c.Bytes = append(c.Bytes, b[offs[0]:offs[count]]...)
+		for i, o := range offs[1:] {
+			if o < offs[i] {
+				return corrupt(leaf.PathString(), "page value offsets out of order")
+			}
+			c.Ends = append(c.Ends, base+int(o))
+		}
+	}
+	if count != values {
+		return corrupt(leaf.PathString(), "page holds "+strconv.Itoa(count)+" values, its levels announce "+strconv.Itoa(values))
+	}
+	return nil
+}
+
+// appendValue appends one parquet.Value, with its levels, to the column.
+func (c *Column) appendValue(leaf Leaf, v parquet.Value) error {
+	d, r := v.DefinitionLevel(), v.RepetitionLevel()
+	if d > leaf.MaxDef || r > leaf.MaxRep {
+		return corrupt(leaf.PathString(), "levels (def "+strconv.Itoa(d)+", rep "+strconv.Itoa(r)+") above the column's maximum")
+	}
+	c.null(d, r)
+	if d < leaf.MaxDef {
+		return nil
+	}
+	switch leaf.Kind {
+	case parquet.Boolean:
+		c.Bool = append(c.Bool, v.Boolean())
+	case parquet.Int32:
+		c.Int32 = append(c.Int32, v.Int32())
+	case parquet.Int64:
+		c.Int64 = append(c.Int64, v.Int64())
+	case parquet.Float:
+		c.Float = append(c.Float, v.Float())
+	case parquet.Double:
+		c.Double = append(c.Double, v.Double())
+	default:
+		c.Bytes = append(c.Bytes, v.ByteArray()...)
+		c.Ends = append(c.Ends, len(c.Bytes))
+	}
+	return nil
+}
+
+// LayoutOf reads the shredding of the Variant column at path in a file's
+// schema (the names of the groups above it, "list" and "element" for a
+// LIST, then its own name) and compiles it at the column's levels: the way
+// a reader starts on each file. It returns the layout and the index in s of
+// each leaf (see [Layout.ColumnIndexes]). Errors wrap [ErrInvalidSchema].
+func LayoutOf(s *parquet.Schema, path ...string) (*Layout, []int, error) {
+	var n parquet.Node = s
+	for _, name := range path {
+		if n.Leaf() {
+			return nil, nil, schemaError("", "no Variant column at "+strings.Join(path, "."))
+		}
+		next := child(n, name)
+		if next == nil {
+			return nil, nil, schemaError("", "no Variant column at "+strings.Join(path, "."))
+		}
+		n = next
+	}
+	if len(path) == 0 || !IsVariant(n) {
+		return nil, nil, schemaError("", strings.Join(path, ".")+" is not a Variant column")
+	}
+	sch, err := FromNode(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	meta, ok := s.Lookup(append(append([]string(nil), path...), colMetadata)...)
+	if !ok {
+		return nil, nil, schemaError(colMetadata, "column not in the file schema")
+	}
+	def := meta.MaxDefinitionLevel
+	if sch.MetadataOptional {
+		def--
+	}
+	l, err := NewLayoutAt(sch, def, meta.MaxRepetitionLevel)
+	if err != nil {
+		return nil, nil, err
+	}
+	cols, err := l.ColumnIndexes(s, path...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, cols, nil
+}
