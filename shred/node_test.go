@@ -127,6 +127,7 @@ func TestFromNode(t *testing.T) {
 			"a": parquet.Group{"typed_value": opt(parquet.Leaf(parquet.Int64Type))},
 		})}), Object(Field{Name: "a", Schema: Schema{Kind: KindPrimitive, Type: Type{ID: TypeInt64}, NoValue: true}}), nil},
 		{"top without value", variantGroup(parquet.Group{"typed_value": opt(parquet.String())}), Schema{Kind: KindPrimitive, Type: Type{ID: TypeString}, NoValue: true}, nil},
+		{"decimal too wide for FLBA(4)", variantGroup(parquet.Group{"value": opt(binaryLeaf), "typed_value": opt(parquet.Decimal(0, 10, parquet.FixedLenByteArrayType(4)))}), Schema{}, ErrInvalidSchema},
 		{"uint32 (B27)", variantGroup(parquet.Group{"value": opt(binaryLeaf), "typed_value": opt(parquet.Uint(32))}), Schema{}, ErrInvalidSchema},
 		{"uint64 (B27)", variantGroup(parquet.Group{"value": opt(binaryLeaf), "typed_value": opt(parquet.Uint(64))}), Schema{}, ErrInvalidSchema},
 		{"uint8 (B27)", variantGroup(parquet.Group{"value": opt(binaryLeaf), "typed_value": opt(parquet.Uint(8))}), Schema{}, ErrInvalidSchema},

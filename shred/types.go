@@ -110,8 +110,15 @@ func (t Type) validate(path string) error {
 	if t.ID == TypeDecimal16 && (t.Length < 0 || t.Length > 16) {
 		return schemaError(path, "decimal16 FIXED_LEN_BYTE_ARRAY length "+strconv.Itoa(t.Length)+" not in [1, 16]")
 	}
+	if t.ID == TypeDecimal16 && t.Length > 0 && t.Precision > flbaPrecision[t.Length] {
+		return schemaError(path, t.String()+" does not fit FIXED_LEN_BYTE_ARRAY("+strconv.Itoa(t.Length)+"), which holds "+strconv.Itoa(flbaPrecision[t.Length])+" digits")
+	}
 	return nil
 }
+
+// flbaPrecision is the most decimal digits a FIXED_LEN_BYTE_ARRAY of each
+// length holds: floor(log10(2^(8n-1) - 1)) (LogicalTypes.md, DECIMAL).
+var flbaPrecision = [17]int{0, 2, 4, 6, 9, 11, 14, 16, 18, 21, 23, 26, 28, 31, 33, 35, 38}
 
 // kind returns the Parquet physical type of the column.
 func (t Type) kind() parquet.Kind {
