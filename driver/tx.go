@@ -17,6 +17,7 @@ type tx struct {
 	readOnly bool
 	tables   map[string]*scan.Table
 	writes   *txWrites
+	failed   error // a write that failed: Commit rolls back
 }
 
 // BeginTx starts a transaction. Isolation levels LevelDefault and
