@@ -1,10 +1,73 @@
 // Package driver is the database/sql driver of parquetvariant, registered
-// under the name "parquetvariant": a DSN names a directory whose
-// sub-directories of Parquet files are tables (design section 2).
+// under the name "parquetvariant". A DSN names a directory; its
+// sub-directories of Parquet files are tables, and a Parquet file directly in
+// it is a read-only table (design section 2).
+//
+//	import (
+//		"database/sql"
+//
+//		_ "github.com/parquetvariant/parquetvariant/driver"
+//		"github.com/parquetvariant/parquetvariant/variant"
+//	)
+//
+//	db, err := sql.Open("parquetvariant", "/data/lake")
+//	rows, err := db.QueryContext(ctx, `SELECT id, event FROM events
+//		WHERE variant_get(event, '$.event_type', 'string') = ?`, "signup")
+//	for rows.Next() {
+//		var id int64
+//		var ev variant.Variant
+//		err = rows.Scan(&id, &ev)
+//	}
+//
+// Programs that import both this package and database/sql/driver name this
+// one pvdriver.
 //
 // # DSN
 //
+// A directory path or a file: URL, with options:
+//
 //	/data/lake?shred=auto&compression=zstd&read_only=true
 //
-// [ParseDSN] and [Config.FormatDSN] convert between a DSN and a [Config].
+// [ParseDSN] and [Config.FormatDSN] convert between a DSN and a [Config];
+// unknown options are an error naming them. [NewConnector] takes a Config
+// built in code.
+//
+// # Types
+//
+// Rows report each column's database type name, scan type, nullability and,
+// for DECIMAL, precision and scale. Values come out as:
+//
+//	database type    Parquet column                     Go value from Next       scan type (NOT NULL / nullable)
+//	VARIANT          VARIANT group, nested groups,       variant.Variant          variant.Variant / sql.Null[variant.Variant]
+//	                 LISTs and MAPs
+//	BIGINT           INT32, INT64, INT(8..64)           int64                    int64 / sql.NullInt64
+//	DOUBLE           FLOAT, DOUBLE                      float64                  float64 / sql.NullFloat64
+//	BOOLEAN          BOOLEAN                            bool                     bool / sql.NullBool
+//	VARCHAR          STRING, ENUM, JSON                 string                   string / sql.NullString
+//	BINARY           BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY   []byte                   []byte
+//	DECIMAL          DECIMAL, INT(64, unsigned)         exact text ("12.50")     string / sql.NullString
+//	DATE             DATE                               time.Time, midnight UTC  time.Time / sql.NullTime
+//	TIME             TIME                               text "HH:MM:SS.ffffff"   string / sql.NullString
+//	TIMESTAMP        TIMESTAMP (UTC), INT96             time.Time in UTC         time.Time / sql.NullTime
+//	TIMESTAMP_NTZ    TIMESTAMP (not UTC)                time.Time, wall clock    time.Time / sql.NullTime
+//	UUID             UUID                               canonical text           string / sql.NullString
+//
+// variant_get(v, path, type) gives the type's column: BIGINT for tinyint to
+// bigint, DOUBLE for float and double, and so on; without a type it gives
+// VARIANT. []byte and variant.Variant values from Next point into memory the
+// rows own until the next call of Next; Scan into *variant.Variant, *[]byte
+// or *string copies them.
+//
+// # Arguments
+//
+// ? placeholders take the usual database/sql types, and also
+// variant.Variant, variant.Decimal, map[string]any, []any and
+// json.RawMessage, which become Variants without loss of types.
+//
+// # Errors
+//
+// Errors wrap the package's sentinels ([ErrSyntax], [ErrUnsupported],
+// [ErrNoTable], [ErrReadOnly], [ErrClosed], [ErrDSN]) and those of the
+// variant and scan packages, so errors.Is matches them; parse errors are an
+// [*SQLError] with the position in the SQL text.
 package driver

@@ -3,6 +3,8 @@ package driver
 import (
 	"errors"
 	"strconv"
+
+	"github.com/parquetvariant/parquetvariant/scan"
 )
 
 // Sentinel errors of the driver. Errors are wrapped with %w, so they match
@@ -14,6 +16,15 @@ var (
 	// support (UPDATE, DELETE, joins, subqueries, ...). errors.Is also
 	// matches it with errors.ErrUnsupported.
 	ErrUnsupported error = unsupportedError{}
+	// ErrClosed: the connection, statement or Connector was closed.
+	ErrClosed = errors.New("parquetvariant: closed")
+	// ErrReadOnly: a statement would write through a read-only connection
+	// (DSN option read_only=true) or to a read-only table (a Parquet file in
+	// the root directory).
+	ErrReadOnly = errors.New("parquetvariant: read-only")
+	// ErrNoTable: the statement names a table that does not exist (the
+	// scan package's sentinel, so either name matches).
+	ErrNoTable = scan.ErrNoTable
 )
 
 type unsupportedError struct{}

@@ -19,6 +19,7 @@ type rowSource interface {
 // arguments.
 type selectPlan struct {
 	names    []string // output column names
+	exprs    []expr   // output column expressions, * expanded
 	distinct bool
 	where    evalFunc // nil when absent
 	// Without aggregation: one evalFunc per output column, plus one per
@@ -71,6 +72,7 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 			name = "col" + strconv.Itoa(i+1)
 		}
 		p.names = append(p.names, name)
+		p.exprs = append(p.exprs, it.Expr)
 	}
 	var err error
 	if s.Where != nil {

@@ -20,8 +20,9 @@ type parsed struct {
 //
 //   - EXPLAIN [ANALYZE] and DESCRIBE come back from the grammar without their
 //     operands, so the keyword is taken off and the rest parsed on its own;
-//   - the VARIANT column type is unknown to the grammar: in CREATE TABLE it is
-//     read as the JSON type and reported as VARIANT;
+//   - the column types VARIANT, BOOLEAN, STRING and UUID are unknown to the
+//     grammar: in CREATE TABLE they are read as the JSON type and put back
+//     (JSON itself is VARIANT);
 //   - typed literals such as DATE '2024-01-01' are misread as a column with an
 //     alias, so they are rejected with their position;
 //   - DDL is parsed strictly (the lenient parse drops a CREATE TABLE it cannot
@@ -68,7 +69,8 @@ func parseSQL(sql string) (parsed, error) {
 	if toks[0].typ != sqlparser.CREATE {
 		return parseStatement(sql, 0)
 	}
-	p, err := parseStatement(rewriteVariantType(sql, toks), 0)
+	text, types := rewriteColumnTypes(sql, toks)
+	p, err := parseStatementWith(text, 0, types)
 	if err != nil {
 		return parsed{}, err
 	}
@@ -130,27 +132,44 @@ func rejectTypedLiterals(toks []token) error {
 	return nil
 }
 
-// rewriteVariantType replaces the column type VARIANT of a CREATE TABLE by
-// JSON, which the grammar knows; translate reports JSON columns as VARIANT.
-// A type is an unquoted word right after a column name.
-func rewriteVariantType(sql string, toks []token) string {
+// columnTypeWords are the column types the grammar does not know (or, for
+// JSON, reads as one of them): CREATE TABLE reads each as JSON and the
+// translation puts the word back.
+var columnTypeWords = map[string]string{"variant": "VARIANT", "json": "VARIANT", "bool": "BOOLEAN", "boolean": "BOOLEAN", "string": "VARCHAR", "uuid": "UUID"}
+
+// rewriteColumnTypes replaces each column type of a CREATE TABLE that the
+// grammar cannot read by JSON, padded so that positions stay the same, and
+// returns the type each JSON column stands for, in order. A type is an
+// unquoted word right after a column name.
+func rewriteColumnTypes(sql string, toks []token) (string, []string) {
 	var b strings.Builder
+	var types []string
 	last := 0
 	for i := 1; i < len(toks); i++ {
 		t := toks[i]
-		if t.typ == sqlparser.ID && strings.EqualFold(t.text, "variant") && sql[t.start] != '`' && toks[i-1].typ == sqlparser.ID {
-			b.WriteString(sql[last:t.start])
-			b.WriteString("json   ")
-			last = t.end
+		name, ok := columnTypeWords[strings.ToLower(t.text)]
+		if !ok || sql[t.start] == '`' || toks[i-1].typ != sqlparser.ID || t.typ == sqlparser.STRING {
+			continue
 		}
+		b.WriteString(sql[last:t.start])
+		b.WriteString("json")
+		b.WriteString(strings.Repeat(" ", len(t.text)-4))
+		last = t.end
+		types = append(types, name)
 	}
 	b.WriteString(sql[last:])
-	return b.String()
+	return b.String(), types
 }
 
 // parseStatement runs the grammar on sql (which starts at offset base of the
 // text the user gave) and translates the result.
-func parseStatement(sql string, base int) (p parsed, err error) {
+func parseStatement(sql string, base int) (parsed, error) {
+	return parseStatementWith(sql, base, nil)
+}
+
+// parseStatementWith is parseStatement for a CREATE TABLE whose JSON column
+// types stand for jsonTypes (see rewriteColumnTypes).
+func parseStatementWith(sql string, base int, jsonTypes []string) (p parsed, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("the SQL grammar failed on this statement: %v", r)}
@@ -160,7 +179,7 @@ func parseStatement(sql string, base int) (p parsed, err error) {
 	if err != nil {
 		return parsed{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: shiftPosition(err.Error(), base)}
 	}
-	tr := translator{}
+	tr := translator{jsonTypes: jsonTypes}
 	s, err := tr.statement(st)
 	if err != nil {
 		return parsed{}, err

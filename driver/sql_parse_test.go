@@ -69,6 +69,14 @@ func TestParseWrites(t *testing.T) {
 		{Name: "d", Type: "DECIMAL", Precision: 10, Scale: 2},
 	}}, p.stmt)
 
+	p, err = parseSQL("create table t (a json, b boolean, c string, d uuid, e bool, f variant)")
+	require.NoError(t, err)
+	var types []string
+	for _, c := range p.stmt.(*createTableStmt).Columns {
+		types = append(types, c.Type)
+	}
+	require.Equal(t, []string{"VARIANT", "BOOLEAN", "VARCHAR", "UUID", "BOOLEAN", "VARIANT"}, types)
+
 	p, err = parseSQL("create table t (v variant)")
 	require.NoError(t, err)
 	require.False(t, p.stmt.(*createTableStmt).IfNotExists)

@@ -12,7 +12,8 @@ import (
 // counts the placeholders it meets.
 type translator struct {
 	numParams int
-	table     string // the FROM table, for qualified column names
+	table     string   // the FROM table, for qualified column names
+	jsonTypes []string // what each JSON column type of a CREATE TABLE stands for
 }
 
 func unsupported(what string) error {
@@ -190,6 +191,9 @@ func (tr *translator) ddl(s *sqlparser.DDL) (statement, error) {
 			def := columnDef{Name: c.Name.String(), Type: strings.ToUpper(c.Type.Type), NotNull: bool(c.Type.NotNull)}
 			if def.Type == "JSON" {
 				def.Type = "VARIANT"
+				if len(tr.jsonTypes) > 0 {
+					def.Type, tr.jsonTypes = tr.jsonTypes[0], tr.jsonTypes[1:]
+				}
 			}
 			if c.Type.Default != nil || bool(c.Type.Autoincrement) || c.Type.KeyOpt != 0 || bool(c.Type.Unsigned) {
 				return nil, unsupported("column options of " + def.Name + " (only NOT NULL)")

@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"math"
+	"math/big"
 	"strings"
 	"time"
 
@@ -216,27 +217,79 @@ func compareValues(a, b value) (c int, ok bool) {
 
 func isNumeric(k kind) bool { return k == kindInt || k == kindFloat || k == kindDecimal }
 
+// compareNumbers compares two numbers exactly, whatever their kinds: an
+// int64 and a double are not both rounded to double first.
 func compareNumbers(a, b value) int {
 	switch {
 	case a.k == kindInt && b.k == kindInt:
 		return cmpInt(a.i, b.i)
+	case a.k == kindFloat && b.k == kindFloat:
+		return cmpFloat(a.f, b.f)
+	case a.k == kindInt && b.k == kindFloat:
+		return cmpIntFloat(a.i, b.f)
+	case a.k == kindFloat && b.k == kindInt:
+		return -cmpIntFloat(b.i, a.f)
 	case a.k == kindFloat || b.k == kindFloat:
-		af, bf := toFloat(a), toFloat(b)
-		switch {
-		case math.IsNaN(af) && math.IsNaN(bf):
-			return 0
-		case math.IsNaN(af):
-			return 1
-		case math.IsNaN(bf):
-			return -1
-		case af < bf:
-			return -1
-		case af > bf:
-			return 1
+		// A decimal and a double: exactly, as rationals.
+		af, bf := a.f, b.f
+		if math.IsNaN(af) || math.IsNaN(bf) {
+			return cmpFloat(toFloat(a), toFloat(b))
 		}
-		return 0
+		if math.IsInf(af, 0) || math.IsInf(bf, 0) {
+			return cmpFloat(toFloat(a), toFloat(b))
+		}
+		return toRat(a).Cmp(toRat(b))
 	}
 	return toDecimal(a).Cmp(toDecimal(b))
+}
+
+// cmpFloat orders doubles with NaN above every number and -0 equal to +0.
+func cmpFloat(a, b float64) int {
+	switch {
+	case math.IsNaN(a) && math.IsNaN(b):
+		return 0
+	case math.IsNaN(a):
+		return 1
+	case math.IsNaN(b):
+		return -1
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// cmpIntFloat compares an int64 with a double exactly.
+func cmpIntFloat(i int64, f float64) int {
+	switch {
+	case math.IsNaN(f) || f >= 0x1p63:
+		return -1
+	case f < -0x1p63:
+		return 1
+	}
+	t := math.Trunc(f)
+	if c := cmpInt(i, int64(t)); c != 0 {
+		return c
+	}
+	switch {
+	case f > t:
+		return -1
+	case f < t:
+		return 1
+	}
+	return 0
+}
+
+// toRat is a finite number as an exact rational.
+func toRat(x value) *big.Rat {
+	switch x.k {
+	case kindInt:
+		return new(big.Rat).SetInt64(x.i)
+	case kindFloat:
+		return new(big.Rat).SetFloat64(x.f) // finite: the caller checked
+	}
+	return new(big.Rat).SetFrac(x.d.Unscaled(), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(x.d.Scale())), nil))
 }
 
 func cmpInt(a, b int64) int {

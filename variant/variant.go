@@ -72,15 +72,25 @@ func (v Variant) Bytes() []byte { return v.value }
 // Clone returns a copy of v that shares no memory with the buffers v was made
 // from. Metadata and value are copied into one allocation.
 func (v Variant) Clone() Variant {
+	return v.CopyTo(make([]byte, v.Size()))
+}
+
+// Size returns the bytes of v's metadata and value together: what CopyTo
+// needs.
+func (v Variant) Size() int { return len(v.meta.Bytes()) + len(v.value) }
+
+// CopyTo copies v's metadata and value into dst, which must hold at least
+// Size() bytes, and returns the same Variant over dst. It does not allocate,
+// so a reader can keep many Variants in one buffer it reuses.
+func (v Variant) CopyTo(dst []byte) Variant {
 	mb := v.meta.Bytes()
-	buf := make([]byte, len(mb)+len(v.value))
-	copy(buf, mb)
-	copy(buf[len(mb):], v.value)
+	n := copy(dst, mb)
+	copy(dst[n:], v.value)
 	m := v.meta
 	if v.meta.raw != nil {
-		m.raw = buf[:len(mb):len(mb)]
+		m.raw = dst[:n:n]
 	}
-	return Variant{meta: m, value: buf[len(mb):]}
+	return Variant{meta: m, value: dst[n : n+len(v.value) : n+len(v.value)]}
 }
 
 // BasicType returns the basic type of the value; for the zero Variant it

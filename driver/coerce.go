@@ -1,0 +1,73 @@
+package driver
+
+import (
+	"fmt"
+
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// coerce converts an inserted value to the storage form of column c: a
+// Variant for VARIANT columns (other values become the Variant of the same
+// type, so a string stays a string); the value cast to the column's SQL type
+// otherwise, with the strict casts of variant_get (design section 4: never
+// wrapping, strings parsed). TIME values become microseconds since midnight
+// and UUIDs their 16 bytes. NULL into a NOT NULL column is an error.
+func coerce(c *tableColumn, v value) (value, error) {
+	fail := func(err error) (value, error) {
+		return value{}, fmt.Errorf("parquetvariant: column %s (%s): %w", quoteIdent(c.name), describeType(c.typ), err)
+	}
+	if v.isNull() {
+		if !c.typ.nullable {
+			return fail(fmt.Errorf("NULL into a NOT NULL column"))
+		}
+		return nullValue(), nil
+	}
+	switch {
+	case c.typ.name == "BIGINT" && v.k == kindInt,
+		c.typ.name == "DOUBLE" && v.k == kindFloat,
+		c.typ.name == "BOOLEAN" && v.k == kindBool,
+		c.typ.name == "VARCHAR" && v.k == kindString,
+		c.typ.name == "BINARY" && v.k == kindBytes,
+		c.typ.name == "TIMESTAMP" && v.k == kindTime,
+		c.typ.name == "VARIANT" && v.k == kindVariant:
+		return v, nil
+	}
+	vv, err := toVariant(v)
+	if err != nil {
+		return fail(err)
+	}
+	if c.typ.name == "VARIANT" {
+		return value{k: kindVariant, v: vv}, nil
+	}
+	switch c.typ.name {
+	case "TIME":
+		d, _, err := vv.CastTimeOfDay(variant.CastStrict)
+		if err != nil {
+			return fail(err)
+		}
+		return intValue(d.Microseconds()), nil
+	case "UUID":
+		u, _, err := vv.CastUUID(variant.CastStrict)
+		if err != nil {
+			return fail(err)
+		}
+		return value{k: kindBytes, b: u[:]}, nil
+	}
+	out, err := castValue(vv, c.sqlTarget(), variant.CastStrict)
+	if err != nil {
+		return fail(err)
+	}
+	return out, nil
+}
+
+// toVariant is the Variant of a value: a Variant as it is, anything else
+// through variant.Of.
+func toVariant(v value) (variant.Variant, error) {
+	switch v.k {
+	case kindVariant:
+		return v.v, nil
+	case kindDecimal:
+		return variant.Of(v.d)
+	}
+	return variant.Of(driverValue(v))
+}

@@ -1,0 +1,174 @@
+package driver
+
+import (
+	"context"
+	sqldriver "database/sql/driver"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// conn is one connection. database/sql uses a connection from one goroutine
+// at a time; what connections share (the Connector's footer cache and write
+// locks) is safe for concurrent use.
+type conn struct {
+	connector *Connector
+	cfg       *Config
+	tx        *tx // the open transaction, or nil
+	closed    bool
+}
+
+// Prepare parses the statement; see PrepareContext.
+func (c *conn) Prepare(query string) (sqldriver.Stmt, error) {
+	return c.PrepareContext(context.Background(), query)
+}
+
+// PrepareContext parses and checks the statement once: a syntax error, an
+// unsupported construct or a malformed path fails here, not at execution.
+func (c *conn) PrepareContext(ctx context.Context, query string) (sqldriver.Stmt, error) {
+	if c.closed {
+		return nil, sqldriver.ErrBadConn
+	}
+	p, err := parseSQL(query)
+	if err != nil {
+		return nil, err
+	}
+	return &stmt{conn: c, query: query, parsed: p}, nil
+}
+
+// Close closes the connection, rolling back an open transaction.
+func (c *conn) Close() error {
+	if c.tx != nil {
+		c.tx.discard()
+	}
+	c.closed = true
+	return nil
+}
+
+// Begin starts a transaction; see BeginTx.
+func (c *conn) Begin() (sqldriver.Tx, error) {
+	return c.BeginTx(context.Background(), sqldriver.TxOptions{})
+}
+
+// Ping reports whether the root directory can be listed. It returns
+// driver.ErrBadConn only for a closed connection.
+func (c *conn) Ping(ctx context.Context) error {
+	if c.closed {
+		return sqldriver.ErrBadConn
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	_, err := c.connector.root.Tables()
+	return err
+}
+
+// ResetSession is called before the pool reuses the connection.
+func (c *conn) ResetSession(ctx context.Context) error {
+	if c.closed {
+		return sqldriver.ErrBadConn
+	}
+	return nil
+}
+
+// IsValid reports whether the pool may keep the connection.
+func (c *conn) IsValid() bool { return !c.closed }
+
+// CheckNamedValue accepts the argument types the driver reads without
+// conversion: variant.Variant and variant.Decimal as they are, and
+// map[string]any, []any and json.RawMessage as Variants (by variant.Of, so
+// no type is lost on the way). Everything else goes to database/sql's
+// default conversion (driver.ErrSkip).
+func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
+	if nv.Name != "" {
+		return fmt.Errorf("parquetvariant: named argument %s: only positional ? arguments are supported", nv.Name)
+	}
+	switch x := nv.Value.(type) {
+	case variant.Variant, variant.Decimal:
+		return nil
+	case map[string]any, []any, json.RawMessage:
+		v, err := variant.Of(x)
+		if err != nil {
+			return fmt.Errorf("parquetvariant: argument %d: %w", nv.Ordinal, err)
+		}
+		nv.Value = v
+		return nil
+	}
+	return sqldriver.ErrSkip
+}
+
+// QueryContext runs a query without a prepared statement.
+func (c *conn) QueryContext(ctx context.Context, query string, args []sqldriver.NamedValue) (sqldriver.Rows, error) {
+	if c.closed {
+		return nil, sqldriver.ErrBadConn
+	}
+	p, err := parseSQL(query)
+	if err != nil {
+		return nil, err
+	}
+	vals, err := argValues(args, p.numParams)
+	if err != nil {
+		return nil, err
+	}
+	return c.query(ctx, p, vals)
+}
+
+// ExecContext runs a statement without a prepared statement.
+func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.NamedValue) (sqldriver.Result, error) {
+	if c.closed {
+		return nil, sqldriver.ErrBadConn
+	}
+	p, err := parseSQL(query)
+	if err != nil {
+		return nil, err
+	}
+	vals, err := argValues(args, p.numParams)
+	if err != nil {
+		return nil, err
+	}
+	return c.exec(ctx, p, vals)
+}
+
+// argValues converts the arguments of one execution, checking their number
+// as database/sql does for prepared statements.
+func argValues(args []sqldriver.NamedValue, want int) ([]value, error) {
+	if len(args) != want {
+		return nil, fmt.Errorf("sql: expected %d arguments, got %d", want, len(args))
+	}
+	out := make([]value, len(args))
+	for i, a := range args {
+		v, err := argValue(a.Value)
+		if err != nil {
+			return nil, fmt.Errorf("parquetvariant: argument %d: %w", i+1, err)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// argValue converts one driver.Value (after CheckNamedValue) to a value.
+func argValue(a any) (value, error) {
+	switch x := a.(type) {
+	case nil:
+		return nullValue(), nil
+	case int64:
+		return intValue(x), nil
+	case float64:
+		return floatValue(x), nil
+	case bool:
+		return boolValue(x), nil
+	case string:
+		return stringValue(x), nil
+	case []byte:
+		return value{k: kindBytes, b: x}, nil
+	case time.Time:
+		return value{k: kindTime, t: x.UTC()}, nil
+	case variant.Variant:
+		return value{k: kindVariant, v: x}, nil
+	case variant.Decimal:
+		return decimalValue(x), nil
+	}
+	return value{}, fmt.Errorf("unsupported type %T", a)
+}

@@ -1,0 +1,66 @@
+package driver
+
+import (
+	"context"
+	sqldriver "database/sql/driver"
+	"fmt"
+	"sync"
+
+	"github.com/parquetvariant/parquetvariant/scan"
+)
+
+// Connector opens connections to one root directory. It owns the footer
+// cache of the directory's files, shared by its connections, and is safe
+// for concurrent use. Close releases it; sql.DB.Close calls it.
+type Connector struct {
+	cfg  Config
+	root *scan.Root
+
+	mu     sync.Mutex
+	closed bool
+}
+
+// NewConnector returns a Connector for cfg, which it copies. The root
+// directory must exist. Errors wrap ErrDSN for a bad Config and name the
+// directory when it cannot be opened.
+func NewConnector(cfg *Config) (*Connector, error) {
+	c := *cfg
+	if c.Root == "" {
+		return nil, fmt.Errorf("%w: no root directory", ErrDSN)
+	}
+	// A Config built in code goes through the same checks as a DSN.
+	if _, err := ParseDSN(c.FormatDSN()); err != nil {
+		return nil, err
+	}
+	root, err := scan.Open(c.Root)
+	if err != nil {
+		return nil, fmt.Errorf("parquetvariant: %w", err)
+	}
+	return &Connector{cfg: c, root: root}, nil
+}
+
+// Connect returns a new connection. It fails only when the Connector is
+// closed or ctx is done.
+func (c *Connector) Connect(ctx context.Context) (sqldriver.Conn, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return nil, ErrClosed
+	}
+	return &conn{connector: c, cfg: &c.cfg}, nil
+}
+
+// Driver returns the package's Driver.
+func (c *Connector) Driver() sqldriver.Driver { return &Driver{} }
+
+// Close marks the Connector closed: later Connect calls fail. Connections
+// already open keep working until they are closed.
+func (c *Connector) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closed = true
+	return nil
+}

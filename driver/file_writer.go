@@ -1,0 +1,329 @@
+package driver
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress"
+
+	"github.com/parquetvariant/parquetvariant/shred"
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// fileWriter streams the rows of one statement or transaction into one new
+// file of a table (design section 7). Rows are buffered up to a row group;
+// the first row group decides how each VARIANT column is shredded; then
+// every row group is written and dropped, so memory stays bounded whatever
+// the number of rows. The file is written under a name starting with '_',
+// which readers do not see; commit makes it visible with an atomic rename,
+// abort removes it.
+type fileWriter struct {
+	dir   string // the table's directory
+	cfg   *Config
+	cols  []tableColumn
+	prev  []*shred.Schema // the table's current shredding of each column, if any
+	rows  [][]value
+	total int64
+
+	tmp     string
+	f       *os.File
+	w       *parquet.Writer
+	leaf    []int           // leaf column index of each plain column
+	layouts []*shred.Layout // of each VARIANT column
+	batches []*shred.Batch
+	indexes [][]int
+	buf     []parquet.Value
+}
+
+// newFileWriter prepares a writer for a table with the given columns;
+// nothing is written until the first row group is full or commit.
+func newFileWriter(dir string, cfg *Config, cols []tableColumn, prev []*shred.Schema) *fileWriter {
+	return &fileWriter{dir: dir, cfg: cfg, cols: cols, prev: prev}
+}
+
+// add buffers one row, whose values already have the columns' types, and
+// writes a row group when the buffer is full. The values are copied.
+func (fw *fileWriter) add(row []value) error {
+	fw.rows = append(fw.rows, detach(row))
+	if len(fw.rows) >= fw.cfg.RowGroupRows {
+		return fw.flush()
+	}
+	return nil
+}
+
+// open chooses the shredding of the VARIANT columns from the buffered rows
+// and creates the file.
+func (fw *fileWriter) open() error {
+	for i := range fw.cols {
+		c := &fw.cols[i]
+		if c.typ.name != "VARIANT" {
+			continue
+		}
+		s, err := fw.chooseShredding(i)
+		if err != nil {
+			return err
+		}
+		c.shred = s
+	}
+	schema, err := tableSchema(fw.cols)
+	if err != nil {
+		return err
+	}
+	fw.tmp = filepath.Join(fw.dir, "_pv-"+randomHex(8)+".parquet.tmp")
+	f, err := os.OpenFile(fw.tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("parquetvariant: writing table: %w", err)
+	}
+	fw.f = f
+	fw.w = parquet.NewWriter(f, schema, parquet.Compression(codec(fw.cfg.Compression)))
+	fw.leaf = make([]int, len(fw.cols))
+	fw.layouts = make([]*shred.Layout, len(fw.cols))
+	fw.batches = make([]*shred.Batch, len(fw.cols))
+	fw.indexes = make([][]int, len(fw.cols))
+	for i := range fw.cols {
+		c := &fw.cols[i]
+		if c.typ.name != "VARIANT" {
+			lc, ok := schema.Lookup(c.name)
+			if !ok {
+				return fmt.Errorf("parquetvariant: column %s missing from the written schema", quoteIdent(c.name))
+			}
+			fw.leaf[i] = lc.ColumnIndex
+			continue
+		}
+		l, err := shred.NewLayout(c.shred, c.typ.nullable)
+		if err != nil {
+			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+		}
+		idx, err := l.ColumnIndexes(schema, c.name)
+		if err != nil {
+			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+		}
+		fw.layouts[i], fw.batches[i], fw.indexes[i] = l, l.NewBatch(), idx
+	}
+	return nil
+}
+
+// chooseShredding picks the shredding schema of VARIANT column i: none with
+// shred=none; otherwise the table's current schema while it still fits the
+// rows, else one inferred from them (design section 7).
+func (fw *fileWriter) chooseShredding(i int) (shred.Schema, error) {
+	if fw.cfg.Shred == ShredNone {
+		return shred.Untyped(), nil
+	}
+	var sample []variant.Variant
+	for _, r := range fw.rows {
+		if r[i].k == kindVariant {
+			sample = append(sample, r[i].v)
+		}
+	}
+	if fw.prev != nil && fw.prev[i] != nil {
+		ok, err := shred.Fits(*fw.prev[i], sample, shred.InferOptions{})
+		if err == nil && ok {
+			return *fw.prev[i], nil
+		}
+	}
+	s, err := shred.Infer(sample, shred.InferOptions{})
+	if err != nil {
+		return shred.Schema{}, fmt.Errorf("parquetvariant: column %s: choosing a shredding schema: %w", quoteIdent(fw.cols[i].name), err)
+	}
+	return s, nil
+}
+
+// flush writes the buffered rows as one row group.
+func (fw *fileWriter) flush() error {
+	if fw.w == nil {
+		if err := fw.open(); err != nil {
+			return err
+		}
+	}
+	if len(fw.rows) == 0 {
+		return nil
+	}
+	writers := fw.w.ColumnWriters()
+	for i := range fw.cols {
+		c := &fw.cols[i]
+		if c.typ.name == "VARIANT" {
+			b := fw.batches[i]
+			b.Reset()
+			for _, r := range fw.rows {
+				var err error
+				if r[i].k == kindVariant {
+					err = b.Append(r[i].v)
+				} else {
+					err = b.AppendNull()
+				}
+				if err != nil {
+					return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+				}
+			}
+			if err := b.WriteColumns(writers, fw.indexes[i]); err != nil {
+				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+			}
+			continue
+		}
+		fw.buf = fw.buf[:0]
+		for _, r := range fw.rows {
+			v, err := parquetValue(c, r[i])
+			if err != nil {
+				return err
+			}
+			def := 0
+			if c.typ.nullable && !r[i].isNull() {
+				def = 1
+			}
+			fw.buf = append(fw.buf, v.Level(0, def, fw.leaf[i]))
+		}
+		if _, err := writers[fw.leaf[i]].WriteRowValues(fw.buf); err != nil {
+			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+		}
+	}
+	if err := fw.w.Flush(); err != nil {
+		return fmt.Errorf("parquetvariant: writing a row group: %w", err)
+	}
+	fw.total += int64(len(fw.rows))
+	fw.rows = fw.rows[:0]
+	return nil
+}
+
+// commit writes what is buffered, closes the file, syncs it, renames it into
+// place and syncs the directory. A failure removes the file.
+func (fw *fileWriter) commit() error {
+	if err := fw.flush(); err != nil {
+		fw.abort()
+		return err
+	}
+	if err := fw.w.Close(); err != nil {
+		fw.abort()
+		return fmt.Errorf("parquetvariant: writing the file footer: %w", err)
+	}
+	if err := fw.f.Sync(); err != nil {
+		fw.abort()
+		return fmt.Errorf("parquetvariant: syncing %s: %w", fw.tmp, err)
+	}
+	if err := fw.f.Close(); err != nil {
+		fw.abort()
+		return fmt.Errorf("parquetvariant: closing %s: %w", fw.tmp, err)
+	}
+	fw.f = nil
+	final := filepath.Join(fw.dir, "part-"+fmt.Sprintf("%020d", time.Now().UnixNano())+"-"+randomHex(4)+".parquet")
+	if err := os.Rename(fw.tmp, final); err != nil {
+		fw.abort()
+		return fmt.Errorf("parquetvariant: publishing the file: %w", err)
+	}
+	return syncDir(fw.dir)
+}
+
+// abort removes the file being written; nothing of it becomes visible.
+func (fw *fileWriter) abort() {
+	if fw.f != nil {
+		fw.f.Close()
+		fw.f = nil
+	}
+	if fw.tmp != "" {
+		os.Remove(fw.tmp)
+	}
+	fw.rows = nil
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("parquetvariant: syncing %s: %w", dir, err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return fmt.Errorf("parquetvariant: syncing %s: %w", dir, err)
+	}
+	return nil
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		binary.LittleEndian.PutUint64(b[:min(n, 8)], uint64(time.Now().UnixNano()))
+	}
+	return hex.EncodeToString(b)
+}
+
+func codec(name string) compress.Codec {
+	switch name {
+	case "snappy":
+		return &parquet.Snappy
+	case "gzip":
+		return &parquet.Gzip
+	case "lz4":
+		return &parquet.Lz4Raw
+	case "brotli":
+		return &parquet.Brotli
+	case "none":
+		return &parquet.Uncompressed
+	}
+	return &parquet.Zstd
+}
+
+// parquetValue converts a value in the column's storage form (see coerce) to
+// the Parquet value of the column's physical type.
+func parquetValue(c *tableColumn, v value) (parquet.Value, error) {
+	if v.isNull() {
+		if !c.typ.nullable {
+			return parquet.Value{}, fmt.Errorf("parquetvariant: column %s is NOT NULL", quoteIdent(c.name))
+		}
+		return parquet.Value{}, nil
+	}
+	switch c.typ.name {
+	case "BIGINT":
+		return parquet.Int64Value(v.i), nil
+	case "DOUBLE":
+		return parquet.DoubleValue(v.f), nil
+	case "BOOLEAN":
+		return parquet.BooleanValue(v.i != 0), nil
+	case "TIME":
+		return parquet.Int64Value(v.i), nil
+	case "UUID":
+		return parquet.FixedLenByteArrayValue(v.b), nil
+	case "VARCHAR":
+		return parquet.ByteArrayValue([]byte(v.s)), nil
+	case "BINARY":
+		return parquet.ByteArrayValue(v.b), nil
+	case "DECIMAL":
+		d, ok := v.d.Rescale(c.typ.scale)
+		if !ok {
+			return parquet.Value{}, fmt.Errorf("parquetvariant: column %s: %s does not fit DECIMAL(%d,%d)", quoteIdent(c.name), v.d, c.typ.precision, c.typ.scale)
+		}
+		if c.typ.precision <= 18 {
+			u, _ := d.Unscaled64()
+			if c.typ.precision <= 9 {
+				return parquet.Int32Value(int32(u)), nil
+			}
+			return parquet.Int64Value(u), nil
+		}
+		return parquet.FixedLenByteArrayValue(bigEndian16(d.Unscaled())), nil
+	case "DATE":
+		return parquet.Int32Value(int32(v.t.Unix() / 86400)), nil
+	case "TIMESTAMP", "TIMESTAMP_NTZ":
+		return parquet.Int64Value(v.t.UnixMicro()), nil
+	}
+	return parquet.Value{}, fmt.Errorf("%w: writing a %s value", ErrUnsupported, c.typ.name)
+}
+
+// bigEndian16 is u as 16 bytes of big-endian two's complement.
+func bigEndian16(u *big.Int) []byte {
+	out := make([]byte, 16)
+	if u.Sign() >= 0 {
+		u.FillBytes(out)
+		return out
+	}
+	// Two's complement of a negative number: 2^128 + u.
+	m := new(big.Int).Lsh(big.NewInt(1), 128)
+	m.Add(m, u).FillBytes(out)
+	return out
+}

@@ -1,0 +1,183 @@
+package driver
+
+import (
+	"github.com/parquetvariant/parquetvariant/scan"
+)
+
+// pushdown turns the conjuncts of a WHERE clause that the scan can use for
+// data skipping into scan predicates: comparisons, IN, BETWEEN and IS [NOT]
+// NULL between a column and constants (literals or arguments). The scan
+// returns only rows where every pushed conjunct is TRUE; the whole WHERE is
+// still evaluated on those rows, so a conjunct the scan cannot use is simply
+// not pushed. A conjunct is pushed only when the scan compares it exactly
+// as the evaluator does: same type family on both sides.
+type pushdown struct {
+	conjuncts []expr
+	schema    *scan.Schema
+}
+
+// splitAnd lists the conjuncts of e.
+func splitAnd(e expr, out []expr) []expr {
+	if l, ok := e.(*logicExpr); ok && l.And {
+		return splitAnd(l.Right, splitAnd(l.Left, out))
+	}
+	return append(out, e)
+}
+
+// predicates builds the scan predicates for one execution's arguments, and
+// the text of each pushed conjunct (for EXPLAIN).
+func (p *pushdown) predicates(args []value) (scan.Predicate, []string) {
+	var preds scan.And
+	var texts []string
+	for _, c := range p.conjuncts {
+		if pred := p.predicate(c, args); pred != nil {
+			preds = append(preds, pred)
+			texts = append(texts, c.String())
+		}
+	}
+	switch len(preds) {
+	case 0:
+		return nil, nil
+	case 1:
+		return preds[0], texts
+	}
+	return preds, texts
+}
+
+var flipOp = map[string]string{"=": "=", "<>": "<>", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+var scanOps = map[string]scan.Op{"=": scan.Eq, "<>": scan.Ne, "<": scan.Lt, "<=": scan.Le, ">": scan.Gt, ">=": scan.Ge}
+
+func (p *pushdown) predicate(c expr, args []value) scan.Predicate {
+	switch x := c.(type) {
+	case *compareExpr:
+		op, ok := scanOps[x.Op]
+		if !ok {
+			return nil
+		}
+		ref, kind, ok := p.ref(x.Left)
+		v, vok := constant(x.Right, args)
+		if !ok || !vok {
+			if ref, kind, ok = p.ref(x.Right); !ok {
+				return nil
+			}
+			if v, vok = constant(x.Left, args); !vok {
+				return nil
+			}
+			op = scanOps[flipOp[x.Op]]
+		}
+		gv, ok := scanValue(kind, v)
+		if !ok {
+			return nil
+		}
+		return scan.Compare{Ref: ref, Op: op, Value: gv}
+	case *inExpr:
+		if x.Not {
+			return nil
+		}
+		ref, kind, ok := p.ref(x.E)
+		if !ok {
+			return nil
+		}
+		var vals []any
+		for _, it := range x.List {
+			v, ok := constant(it, args)
+			if !ok {
+				return nil
+			}
+			if v.isNull() {
+				continue // never equal: leaves the other items
+			}
+			gv, ok := scanValue(kind, v)
+			if !ok {
+				return nil
+			}
+			vals = append(vals, gv)
+		}
+		return scan.In{Ref: ref, Values: vals}
+	case *betweenExpr:
+		if x.Not {
+			return nil
+		}
+		lo := p.predicate(&compareExpr{Op: ">=", Left: x.E, Right: x.Lo}, args)
+		hi := p.predicate(&compareExpr{Op: "<=", Left: x.E, Right: x.Hi}, args)
+		if lo == nil || hi == nil {
+			return nil
+		}
+		return scan.And{lo, hi}
+	case *isNullExpr:
+		ref, _, ok := p.ref(x.E)
+		if !ok {
+			return nil
+		}
+		if x.Not {
+			return scan.IsNotNull(ref)
+		}
+		return scan.IsNull{Ref: ref}
+	}
+	return nil
+}
+
+// ref is the scan reference of a plain column expression.
+func (p *pushdown) ref(e expr) (scan.Ref, scan.Kind, bool) {
+	c, ok := e.(*columnExpr)
+	if !ok {
+		return scan.Ref{}, 0, false
+	}
+	i, ok := p.schema.Lookup(c.Name)
+	if !ok {
+		return scan.Ref{}, 0, false
+	}
+	col := p.schema.Columns[i]
+	return scan.Col(col.Name), col.Type.Kind, true
+}
+
+// constant evaluates a literal or an argument.
+func constant(e expr, args []value) (value, bool) {
+	switch x := e.(type) {
+	case *literalExpr:
+		v, err := literalValue(x)
+		return v, err == nil
+	case *paramExpr:
+		if x.Index < len(args) {
+			return args[x.Index], true
+		}
+	}
+	return value{}, false
+}
+
+// scanValue converts a constant to the Go value a scan predicate on a column
+// of the kind takes, when the two compare the same way in the scan and in
+// the evaluator. A NULL is never pushed: the comparison is unknown.
+func scanValue(k scan.Kind, v value) (any, bool) {
+	switch {
+	case v.isNull():
+		return nil, false
+	case k == scan.KindInt64 || k == scan.KindFloat64 || k == scan.KindDecimal || k == scan.KindUint64:
+		switch v.k {
+		case kindInt:
+			return v.i, true
+		case kindFloat:
+			return v.f, true
+		case kindDecimal:
+			return v.d, true
+		}
+	case k == scan.KindString:
+		if v.k == kindString {
+			return v.s, true
+		}
+	case k == scan.KindBool:
+		if v.k == kindBool {
+			return v.i != 0, true
+		}
+	case k == scan.KindBytes:
+		if v.k == kindBytes {
+			return v.b, true
+		}
+	case k == scan.KindDate || k == scan.KindTimestamp:
+		if v.k == kindTime {
+			return v.t, true
+		}
+	}
+	return nil, false
+}

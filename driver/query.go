@@ -1,0 +1,298 @@
+package driver
+
+import (
+	"context"
+	sqldriver "database/sql/driver"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/parquetvariant/parquetvariant/scan"
+)
+
+// query runs a statement that returns rows. Statements that write run as
+// with Exec and return no rows.
+func (c *conn) query(ctx context.Context, p parsed, args []value) (sqldriver.Rows, error) {
+	switch s := p.stmt.(type) {
+	case *selectStmt:
+		r, _, err := c.selectRows(ctx, s, args)
+		return r, err
+	case *showTablesStmt:
+		return c.showTables()
+	case *describeStmt:
+		return c.describe(s.Table)
+	case *explainStmt:
+		return c.explain(ctx, s, args)
+	}
+	if _, err := c.exec(ctx, p, args); err != nil {
+		return nil, err
+	}
+	return &rows{it: &sliceIter{}}, nil
+}
+
+// exec runs a statement that does not return rows; a statement that does
+// is run and its rows dropped.
+func (c *conn) exec(ctx context.Context, p parsed, args []value) (sqldriver.Result, error) {
+	switch p.stmt.(type) {
+	case *insertStmt, *createTableStmt, *dropTableStmt:
+		if c.cfg.ReadOnly {
+			return nil, fmt.Errorf("%w: the connection was opened with read_only=true", ErrReadOnly)
+		}
+		if c.tx != nil && c.tx.readOnly {
+			return nil, fmt.Errorf("%w: the transaction is read-only", ErrReadOnly)
+		}
+		return c.write(ctx, p.stmt, args)
+	}
+	r, err := c.query(ctx, p, args)
+	if err != nil {
+		return nil, err
+	}
+	dest := make([]sqldriver.Value, len(r.Columns()))
+	for {
+		if err := r.Next(dest); err != nil {
+			r.Close()
+			if errors.Is(err, io.EOF) {
+				return sqldriver.RowsAffected(0), nil
+			}
+			return nil, err
+		}
+	}
+}
+
+// selectRun is what a running SELECT reports after it ends: the scan's
+// counts, for EXPLAIN ANALYZE.
+type selectRun struct {
+	table   *scan.Table
+	read    []string // columns read
+	pushed  []string // conjuncts pushed into the scan
+	stats   scan.Stats
+	footers bool // answered from file footers, no scan
+}
+
+// selectRows plans and starts a SELECT.
+func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*rows, *selectRun, error) {
+	t, err := c.table(s.Table)
+	if err != nil {
+		return nil, nil, err
+	}
+	schema := t.Schema()
+	names := make([]string, len(schema.Columns))
+	types := map[string]colType{}
+	for i, col := range schema.Columns {
+		names[i] = col.Name
+		types[col.Name] = columnType(col)
+	}
+	plan, err := planSelect(s, names, c.cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := &rows{names: plan.names}
+	for _, e := range plan.exprs {
+		out.types = append(out.types, exprType(e, types))
+	}
+	run := &selectRun{table: t}
+	if isCountStar(s) {
+		// COUNT(*) of a whole table comes from the file footers.
+		run.footers = true
+		out.it = &sliceIter{rows: [][]value{{intValue(t.NumRows())}}}
+		return out, run, nil
+	}
+	sc := &scope{names: names}
+	var q scan.Query
+	var pos []int
+	for _, i := range readColumns(s, sc) {
+		q.Columns = append(q.Columns, scan.Col(names[i]))
+		pos = append(pos, i)
+		run.read = append(run.read, names[i])
+	}
+	if s.Where != nil {
+		pd := pushdown{conjuncts: splitAnd(s.Where, nil), schema: schema}
+		q.Where, run.pushed = pd.predicates(args)
+	}
+	q.NoSkip = !c.cfg.DataSkipping
+	sr, err := t.Scan(ctx, q)
+	if err != nil {
+		return nil, nil, fmt.Errorf("parquetvariant: %w", err)
+	}
+	it, err := plan.run(ctx, newScanSource(sr, pos, len(names)), args)
+	if err != nil {
+		sr.Close()
+		return nil, nil, err
+	}
+	out.it = it
+	out.after = func() { run.stats = sr.Stats() }
+	return out, run, nil
+}
+
+// isCountStar reports a SELECT COUNT(*) FROM t with nothing else.
+func isCountStar(s *selectStmt) bool {
+	if len(s.Items) != 1 || s.Where != nil || len(s.GroupBy) > 0 || s.Having != nil || s.Distinct || s.Offset != nil {
+		return false
+	}
+	f, ok := s.Items[0].Expr.(*funcExpr)
+	return ok && f.Name == "count" && f.Star && !f.Distinct
+}
+
+// readColumns lists, in table order, the columns a SELECT refers to.
+func readColumns(s *selectStmt, sc *scope) []int {
+	used := make([]bool, len(sc.names))
+	mark := func(e expr) {
+		walkExpr(e, func(x expr) {
+			if c, ok := x.(*columnExpr); ok {
+				if i, err := sc.lookup(c.Name); err == nil {
+					used[i] = true
+				}
+			}
+		})
+	}
+	for _, it := range s.Items {
+		if it.Star {
+			for i := range used {
+				used[i] = true
+			}
+			continue
+		}
+		mark(it.Expr)
+	}
+	mark(s.Where)
+	for _, g := range s.GroupBy {
+		mark(g)
+	}
+	mark(s.Having)
+	for _, o := range s.OrderBy {
+		mark(o.Expr)
+	}
+	var out []int
+	for i, u := range used {
+		if u {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// textRows builds a result of VARCHAR columns (and BOOLEAN ones where the
+// value is a bool).
+func textRows(names []string, data [][]value) *rows {
+	r := &rows{names: names, it: &sliceIter{rows: data}}
+	for i := range names {
+		t := colType{name: "VARCHAR"}
+		if len(data) > 0 && data[0][i].k == kindBool {
+			t.name = "BOOLEAN"
+		}
+		r.types = append(r.types, t)
+	}
+	return r
+}
+
+// showTables lists the tables: name, and whether the table is read-only (a
+// Parquet file in the root directory).
+func (c *conn) showTables() (sqldriver.Rows, error) {
+	infos, err := c.connector.root.Tables()
+	if err != nil {
+		return nil, fmt.Errorf("parquetvariant: %w", err)
+	}
+	var data [][]value
+	for _, ti := range infos {
+		data = append(data, []value{stringValue(ti.Name), boolValue(ti.ReadOnly)})
+	}
+	r := textRows([]string{"name", "read_only"}, data)
+	r.types[1].name = "BOOLEAN"
+	return r, nil
+}
+
+// describe lists a table's columns: name, SQL type and nullability.
+func (c *conn) describe(table string) (sqldriver.Rows, error) {
+	t, err := c.table(table)
+	if err != nil {
+		return nil, err
+	}
+	var data [][]value
+	for _, col := range t.Schema().Columns {
+		data = append(data, []value{stringValue(col.Name), stringValue(describeType(columnType(col))), boolValue(col.Nullable)})
+	}
+	r := textRows([]string{"column", "type", "nullable"}, data)
+	r.types[2].name = "BOOLEAN"
+	return r, nil
+}
+
+// explain shows the plan of a SELECT as (item, detail) rows: the table and
+// its files, the columns read, the predicates pushed into the scan, and the
+// rest of the plan. EXPLAIN ANALYZE runs the query first and adds what the
+// scan read and skipped.
+func (c *conn) explain(ctx context.Context, s *explainStmt, args []value) (sqldriver.Rows, error) {
+	r, run, err := c.selectRows(ctx, s.Select, args)
+	if err != nil {
+		return nil, err
+	}
+	var returned int64
+	if s.Analyze {
+		dest := make([]sqldriver.Value, len(r.names))
+		for {
+			if err := r.Next(dest); err != nil {
+				if !errors.Is(err, io.EOF) {
+					r.Close()
+					return nil, err
+				}
+				break
+			}
+			returned++
+		}
+	}
+	r.Close()
+	sel := s.Select
+	add := func(data [][]value, item, detail string) [][]value {
+		return append(data, []value{stringValue(item), stringValue(detail)})
+	}
+	var data [][]value
+	data = add(data, "table", sel.Table)
+	data = add(data, "files", strconv.Itoa(len(run.table.Files())))
+	if run.footers {
+		data = add(data, "answer", "row count from file footers, no scan")
+	} else {
+		data = add(data, "columns read", strings.Join(run.read, ", "))
+		pushed := "none"
+		if len(run.pushed) > 0 {
+			pushed = strings.Join(run.pushed, " AND ")
+		}
+		data = add(data, "pushed to scan", pushed)
+	}
+	if sel.Where != nil {
+		data = add(data, "filter", sel.Where.String())
+	}
+	if len(sel.GroupBy) > 0 {
+		data = add(data, "group by", joinExprs(sel.GroupBy))
+	}
+	if sel.Having != nil {
+		data = add(data, "having", sel.Having.String())
+	}
+	if len(sel.OrderBy) > 0 {
+		parts := make([]string, len(sel.OrderBy))
+		for i, o := range sel.OrderBy {
+			parts[i] = o.Expr.String()
+			if o.Desc {
+				parts[i] += " DESC"
+			}
+		}
+		data = add(data, "order by", strings.Join(parts, ", "))
+	}
+	if sel.Limit != nil {
+		data = add(data, "limit", sel.Limit.String())
+	}
+	if s.Analyze && !run.footers {
+		st := run.stats
+		n := func(x int64) string { return strconv.FormatInt(x, 10) }
+		data = add(data, "files read", n(st.FilesRead))
+		data = add(data, "files skipped", n(st.FilesSkipped))
+		data = add(data, "row groups read", n(st.RowGroupsRead))
+		data = add(data, "row groups skipped", n(st.RowGroupsSkipped))
+		data = add(data, "pages read", n(st.PagesRead))
+		data = add(data, "pages skipped", n(st.PagesSkipped))
+		data = add(data, "bytes read", n(st.BytesRead))
+		data = add(data, "rows scanned", n(st.RowsScanned))
+		data = add(data, "rows returned", n(returned))
+	}
+	return textRows([]string{"item", "detail"}, data), nil
+}

@@ -1,0 +1,122 @@
+package driver
+
+import (
+	sqldriver "database/sql/driver"
+	"io"
+	"math"
+	"reflect"
+)
+
+// scribble makes Rows overwrite the memory it handed out for the previous
+// row on every Next, so that code which keeps []byte or Variant values past
+// the next Next (the Scanner contract forbids it) fails in tests. The
+// package's tests turn it on (export_test.go).
+var scribble bool
+
+// rows is a result set. Values of []byte and variant.Variant point into a
+// buffer the rows own, valid until the next call of Next: database/sql
+// copies []byte into *[]byte and *string destinations, and
+// variant.Variant's Scan clones; a *any destination gets the driver's memory.
+type rows struct {
+	it     resultIter
+	names  []string
+	types  []colType
+	arena  []byte
+	closed bool
+	after  func() // called once when the rows are closed
+}
+
+// Columns returns the result column names.
+func (r *rows) Columns() []string { return r.names }
+
+// Close releases the scan behind the rows.
+func (r *rows) Close() error {
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	err := r.it.close()
+	if r.after != nil {
+		r.after()
+	}
+	return err
+}
+
+// Next fills dest with the next row, or returns io.EOF.
+func (r *rows) Next(dest []sqldriver.Value) error {
+	if r.closed {
+		return io.EOF
+	}
+	row, ok, err := r.it.next()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return io.EOF
+	}
+	if scribble {
+		for i := range r.arena {
+			r.arena[i] = 0xA5
+		}
+	}
+	need := 0
+	for _, v := range row {
+		switch v.k {
+		case kindBytes:
+			need += len(v.b)
+		case kindVariant:
+			need += v.v.Size()
+		}
+	}
+	if cap(r.arena) < need {
+		r.arena = make([]byte, need)
+	}
+	r.arena = r.arena[:need]
+	off := 0
+	for i, v := range row {
+		switch v.k {
+		case kindBytes:
+			n := copy(r.arena[off:], v.b)
+			dest[i] = r.arena[off : off+n : off+n]
+			off += n
+		case kindVariant:
+			dest[i] = v.v.CopyTo(r.arena[off:])
+			off += v.v.Size()
+		default:
+			dest[i] = driverValue(v)
+		}
+	}
+	return nil
+}
+
+// ColumnTypeScanType is the Go type that holds the column's values: the
+// plain type for NOT NULL columns, the sql.Null form otherwise (VARIANT
+// columns: variant.Variant and sql.Null[variant.Variant]).
+func (r *rows) ColumnTypeScanType(i int) reflect.Type { return r.types[i].scanType() }
+
+// ColumnTypeDatabaseTypeName is the SQL type name: VARIANT, BIGINT, DOUBLE,
+// DECIMAL, VARCHAR, BINARY, BOOLEAN, DATE, TIME, TIMESTAMP, TIMESTAMP_NTZ or
+// UUID (see the package documentation).
+func (r *rows) ColumnTypeDatabaseTypeName(i int) string { return r.types[i].name }
+
+// ColumnTypeNullable reports whether the column can be NULL.
+func (r *rows) ColumnTypeNullable(i int) (nullable, ok bool) { return r.types[i].nullable, true }
+
+// ColumnTypePrecisionScale gives the precision and scale of DECIMAL columns.
+func (r *rows) ColumnTypePrecisionScale(i int) (precision, scale int64, ok bool) {
+	t := r.types[i]
+	if t.name != "DECIMAL" {
+		return 0, 0, false
+	}
+	return int64(t.precision), int64(t.scale), true
+}
+
+// ColumnTypeLength is math.MaxInt64 for the variable-length VARCHAR and
+// BINARY columns.
+func (r *rows) ColumnTypeLength(i int) (length int64, ok bool) {
+	switch r.types[i].name {
+	case "VARCHAR", "BINARY":
+		return math.MaxInt64, true
+	}
+	return 0, false
+}

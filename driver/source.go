@@ -1,0 +1,79 @@
+package driver
+
+import (
+	"math/big"
+
+	"github.com/parquetvariant/parquetvariant/scan"
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// scanSource is the rowSource of a table scan: it turns the scan's columns
+// into the values of the full row the plan was compiled against (columns
+// the query does not read stay NULL).
+type scanSource struct {
+	rows  *scan.Rows
+	pos   []int // for each scan column, its place in row
+	kinds []scan.Kind
+	buf   []value
+}
+
+func newScanSource(rows *scan.Rows, pos []int, width int) *scanSource {
+	s := &scanSource{rows: rows, pos: pos, buf: make([]value, width)}
+	for _, c := range rows.Columns() {
+		s.kinds = append(s.kinds, c.Type.Kind)
+	}
+	return s
+}
+
+func (s *scanSource) next() (bool, error) {
+	if !s.rows.Next() {
+		return false, s.rows.Err()
+	}
+	for j, p := range s.pos {
+		v, err := s.cell(j)
+		if err != nil {
+			return false, err
+		}
+		s.buf[p] = v
+	}
+	return true, nil
+}
+
+// cell reads scan column j of the current row.
+func (s *scanSource) cell(j int) (value, error) {
+	r := s.rows
+	if r.IsNull(j) {
+		return nullValue(), nil
+	}
+	switch s.kinds[j] {
+	case scan.KindBool:
+		return boolValue(r.Bool(j)), nil
+	case scan.KindInt64:
+		return intValue(r.Int64(j)), nil
+	case scan.KindUint64:
+		u := r.Uint64(j)
+		if u <= 1<<63-1 {
+			return intValue(int64(u)), nil
+		}
+		d, err := variant.DecimalFromBig(new(big.Int).SetUint64(u), 0)
+		return decimalValue(d), err
+	case scan.KindFloat64:
+		return floatValue(r.Float64(j)), nil
+	case scan.KindString:
+		return stringValue(string(r.Bytes(j))), nil
+	case scan.KindBytes:
+		return value{k: kindBytes, b: r.Bytes(j)}, nil
+	case scan.KindDecimal:
+		d, err := r.Decimal(j)
+		return decimalValue(d), err
+	case scan.KindDate, scan.KindTimestamp:
+		return value{k: kindTime, t: r.Time(j)}, nil
+	case scan.KindTime, scan.KindUUID:
+		s, _ := r.Value(j).(string)
+		return stringValue(s), nil
+	}
+	return value{}, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "reading the nested column " + quoteIdent(r.Columns()[j].Name)}
+}
+
+func (s *scanSource) row() []value { return s.buf }
+func (s *scanSource) close() error { return s.rows.Close() }

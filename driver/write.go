@@ -1,0 +1,364 @@
+package driver
+
+import (
+	"context"
+	sqldriver "database/sql/driver"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/parquetvariant/parquetvariant/scan"
+	"github.com/parquetvariant/parquetvariant/shred"
+)
+
+// txWrites holds a transaction's writes: one file being written per table
+// it inserted into, published at Commit.
+type txWrites struct {
+	files map[string]*fileWriter
+	order []string
+}
+
+// commitWrites publishes the transaction's files, one per table. Each file
+// is all or nothing; a failure leaves the tables not yet published
+// unchanged and reports which.
+func (t *tx) commitWrites() error {
+	if t.failed != nil {
+		t.discard()
+		return fmt.Errorf("parquetvariant: commit: the transaction was rolled back, a statement in it failed: %w", t.failed)
+	}
+	if t.writes == nil {
+		return nil
+	}
+	w := t.writes
+	t.writes = nil
+	for i, name := range w.order {
+		if err := w.files[name].commit(); err != nil {
+			for _, rest := range w.order[i+1:] {
+				w.files[rest].abort()
+			}
+			return fmt.Errorf("parquetvariant: commit: table %s: %w", quoteIdent(name), err)
+		}
+	}
+	return nil
+}
+
+// discard drops the transaction's unpublished files.
+func (t *tx) discard() {
+	if t.writes == nil {
+		return
+	}
+	for _, fw := range t.writes.files {
+		fw.abort()
+	}
+	t.writes = nil
+}
+
+// write runs INSERT, CREATE TABLE and DROP TABLE. CREATE and DROP take
+// effect at once, also inside a transaction.
+func (c *conn) write(ctx context.Context, s statement, args []value) (sqldriver.Result, error) {
+	switch x := s.(type) {
+	case *insertStmt:
+		return c.insert(ctx, x, args)
+	case *createTableStmt:
+		return c.createTable(x)
+	case *dropTableStmt:
+		return c.dropTable(x)
+	}
+	return nil, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "this statement"}
+}
+
+// insert appends rows to a table: one new file for the statement, or, in a
+// transaction, rows streamed to the transaction's file for the table.
+func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriver.Result, error) {
+	t, err := c.connector.root.Table(s.Table)
+	if err != nil {
+		return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: %w", quoteIdent(s.Table), err)
+	}
+	if t.ReadOnly {
+		return nil, fmt.Errorf("%w: table %s is a Parquet file in the root directory", ErrReadOnly, quoteIdent(s.Table))
+	}
+	cols, prev, err := writeColumns(c.connector.root.Dir(), t)
+	if err != nil {
+		return nil, err
+	}
+	target, err := insertTargets(s, cols)
+	if err != nil {
+		return nil, err
+	}
+	var required []int // NOT NULL columns the INSERT gives no value
+	for ci := range cols {
+		if !cols[ci].typ.nullable && !slices.Contains(target, ci) {
+			required = append(required, ci)
+		}
+	}
+	if len(required) > 0 {
+		return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: column %s is NOT NULL and has no value", quoteIdent(s.Table), quoteIdent(cols[required[0]].name))
+	}
+	fw := c.fileWriterFor(t, cols, prev)
+	inTx := c.tx != nil
+	var n int64
+	row := make([]value, len(cols))
+	put := func(vals []value) error {
+		if len(vals) != len(target) {
+			return &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("INSERT INTO %s: %d values for %d columns", quoteIdent(s.Table), len(vals), len(target))}
+		}
+		clear(row)
+		for i, ci := range target {
+			v, err := coerce(&cols[ci], vals[i])
+			if err != nil {
+				return err
+			}
+			row[ci] = v
+		}
+		n++
+		return fw.add(row)
+	}
+	err = c.insertRows(ctx, s, args, put)
+	if err != nil {
+		if inTx {
+			// Rows of the failed statement may be in the transaction's
+			// file already: the transaction can only roll back now.
+			c.tx.failed = err
+		} else {
+			fw.abort()
+		}
+		return nil, err
+	}
+	if !inTx {
+		if err := fw.commit(); err != nil {
+			return nil, err
+		}
+	}
+	return sqldriver.RowsAffected(n), nil
+}
+
+// insertRows evaluates the rows of INSERT ... VALUES or INSERT ... SELECT
+// and hands each to put.
+func (c *conn) insertRows(ctx context.Context, s *insertStmt, args []value, put func([]value) error) error {
+	if s.Select != nil {
+		r, _, err := c.selectRows(ctx, s.Select, args)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		for {
+			vals, ok, err := r.it.next()
+			if err != nil || !ok {
+				return err
+			}
+			if err := put(vals); err != nil {
+				return err
+			}
+		}
+	}
+	sc := &scope{cfg: c.cfg}
+	vals := make([]value, 0, 8)
+	for i, rowExprs := range s.Rows {
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		vals = vals[:0]
+		for _, e := range rowExprs {
+			f, err := compile(e, sc)
+			if err != nil {
+				return err
+			}
+			v, err := f(&evalRow{args: args})
+			if err != nil {
+				return err
+			}
+			vals = append(vals, v)
+		}
+		if err := put(vals); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fileWriterFor returns the file the rows go to: a new one for a statement,
+// the transaction's own for the table inside a transaction.
+func (c *conn) fileWriterFor(t *scan.Table, cols []tableColumn, prev []*shred.Schema) *fileWriter {
+	if c.tx == nil {
+		return newFileWriter(t.Path, c.cfg, cols, prev)
+	}
+	if c.tx.writes == nil {
+		c.tx.writes = &txWrites{files: map[string]*fileWriter{}}
+	}
+	w := c.tx.writes
+	fw, ok := w.files[t.Name]
+	if !ok {
+		fw = newFileWriter(t.Path, c.cfg, cols, prev)
+		w.files[t.Name] = fw
+		w.order = append(w.order, t.Name)
+	}
+	return fw
+}
+
+// insertTargets maps the INSERT column list (all columns when absent) to
+// column indexes.
+func insertTargets(s *insertStmt, cols []tableColumn) ([]int, error) {
+	if s.Columns == nil {
+		out := make([]int, len(cols))
+		for i := range out {
+			out[i] = i
+		}
+		return out, nil
+	}
+	names := make([]string, len(cols))
+	for i, c := range cols {
+		names[i] = c.name
+	}
+	sc := &scope{names: names}
+	var out []int
+	for _, name := range s.Columns {
+		i, err := sc.lookup(name)
+		if err != nil {
+			return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: %w", quoteIdent(s.Table), err)
+		}
+		if slices.Contains(out, i) {
+			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "INSERT names column " + quoteIdent(name) + " twice"}
+		}
+		out = append(out, i)
+	}
+	return out, nil
+}
+
+// writeColumns returns the columns a new file of table t has, and each
+// VARIANT column's shredding in the table's newest file; root is the root
+// directory, which the table's file names are relative to.
+func writeColumns(root string, t *scan.Table) ([]tableColumn, []*shred.Schema, error) {
+	schema := t.Schema()
+	cols := make([]tableColumn, len(schema.Columns))
+	for i, c := range schema.Columns {
+		cols[i] = tableColumn{name: c.Name, typ: columnType(c)}
+		if c.Type.Kind == scan.KindNested && !c.Type.Variant {
+			return nil, nil, fmt.Errorf("%w: inserting into table %s, whose column %s is a nested group", ErrUnsupported, quoteIdent(t.Name), quoteIdent(c.Name))
+		}
+	}
+	files := t.Files()
+	if len(files) == 0 {
+		return cols, nil, nil
+	}
+	// The newest file: written files are named part-<time>-..., so the
+	// greatest base name (in any partition folder).
+	newest := slices.MaxFunc(files, func(a, b string) int { return strings.Compare(filepath.Base(a), filepath.Base(b)) })
+	prev, err := fileShredding(filepath.Join(root, newest), cols)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cols, prev, nil
+}
+
+// fileShredding reads the shredding schema of each VARIANT column of a file.
+func fileShredding(path string, cols []tableColumn) ([]*shred.Schema, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("parquetvariant: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("parquetvariant: %w", err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true))
+	if err != nil {
+		return nil, fmt.Errorf("parquetvariant: %s: %w", path, err)
+	}
+	out := make([]*shred.Schema, len(cols))
+	for i, c := range cols {
+		if c.typ.name != "VARIANT" {
+			continue
+		}
+		l, _, err := shred.LayoutOf(pf.Schema(), c.name)
+		if err != nil {
+			continue // the column is not in this file, or not a Variant here
+		}
+		s := l.Schema()
+		out[i] = &s
+	}
+	return out, nil
+}
+
+// createTable makes the table's directory with one file of no rows, so that
+// its columns survive a restart. The directory is built under a hidden name
+// and renamed into place.
+func (c *conn) createTable(s *createTableStmt) (sqldriver.Result, error) {
+	if err := scan.CheckName(s.Table); err != nil {
+		return nil, fmt.Errorf("parquetvariant: CREATE TABLE: %w", err)
+	}
+	cols := make([]tableColumn, 0, len(s.Columns))
+	seen := map[string]bool{}
+	for _, d := range s.Columns {
+		t, err := createType(d)
+		if err != nil {
+			return nil, err
+		}
+		if seen[strings.ToLower(d.Name)] {
+			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "CREATE TABLE " + quoteIdent(s.Table) + ": column " + quoteIdent(d.Name) + " given twice"}
+		}
+		seen[strings.ToLower(d.Name)] = true
+		cols = append(cols, tableColumn{name: d.Name, typ: t, shred: shred.Untyped()})
+	}
+	root := c.connector.root.Dir()
+	final := filepath.Join(root, s.Table)
+	if _, err := os.Lstat(final); err == nil {
+		if s.IfNotExists {
+			return sqldriver.RowsAffected(0), nil
+		}
+		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: the table exists", quoteIdent(s.Table))
+	}
+	tmp := filepath.Join(root, "_pv-create-"+randomHex(8))
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
+	}
+	cfg := *c.cfg
+	cfg.Shred = ShredNone
+	fw := newFileWriter(tmp, &cfg, cols, nil)
+	if err := fw.commit(); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		os.RemoveAll(tmp)
+		if errors.Is(err, os.ErrExist) && s.IfNotExists {
+			return sqldriver.RowsAffected(0), nil
+		}
+		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
+	}
+	return sqldriver.RowsAffected(0), syncDir(root)
+}
+
+// dropTable removes a table: its directory is renamed to a hidden name (so
+// it disappears at once) and then deleted.
+func (c *conn) dropTable(s *dropTableStmt) (sqldriver.Result, error) {
+	t, err := c.connector.root.Table(s.Table)
+	if errors.Is(err, scan.ErrNoTable) && s.IfExists {
+		return sqldriver.RowsAffected(0), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: %w", quoteIdent(s.Table), err)
+	}
+	if t.ReadOnly {
+		return nil, fmt.Errorf("%w: table %s is a Parquet file in the root directory", ErrReadOnly, quoteIdent(s.Table))
+	}
+	root := c.connector.root.Dir()
+	gone := filepath.Join(root, "_pv-drop-"+randomHex(8))
+	if err := os.Rename(t.Path, gone); err != nil {
+		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: %w", quoteIdent(s.Table), err)
+	}
+	if err := syncDir(root); err != nil {
+		return nil, err
+	}
+	if err := os.RemoveAll(gone); err != nil {
+		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: removing its files: %w", quoteIdent(s.Table), err)
+	}
+	return sqldriver.RowsAffected(0), nil
+}

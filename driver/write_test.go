@@ -1,0 +1,268 @@
+package driver_test
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/stretchr/testify/require"
+
+	pvdriver "github.com/parquetvariant/parquetvariant/driver"
+	"github.com/parquetvariant/parquetvariant/shred"
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// tableFiles lists the published data files of a table.
+func tableFiles(t *testing.T, dir, table string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(dir, table))
+	require.NoError(t, err)
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	sort.Strings(out)
+	return out
+}
+
+// visible keeps the names readers see (not starting with _ or .).
+func visible(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if !strings.HasPrefix(n, "_") && !strings.HasPrefix(n, ".") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// readVariants reads column col of every file of a table with the shred
+// package, independently of the driver's read path, as JSON text per row.
+func readVariants(t *testing.T, dir, table, col string) []string {
+	t.Helper()
+	var out []string
+	for _, name := range tableFiles(t, dir, table) {
+		f, err := os.Open(filepath.Join(dir, table, name))
+		require.NoError(t, err)
+		st, err := f.Stat()
+		require.NoError(t, err)
+		pf, err := parquet.OpenFile(f, st.Size())
+		require.NoError(t, err)
+		layout, cols, err := shred.LayoutOf(pf.Schema(), col)
+		require.NoError(t, err)
+		for _, rg := range pf.RowGroups() {
+			b := layout.NewBatch()
+			require.NoError(t, b.ReadRowGroup(rg, cols))
+			r := shred.NewReader(b, shred.Strict)
+			for {
+				v, valid, err := r.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				require.NoError(t, err)
+				if !valid {
+					out = append(out, "NULL")
+					continue
+				}
+				require.NoError(t, v.Validate())
+				out = append(out, v.String())
+			}
+		}
+		f.Close()
+	}
+	return out
+}
+
+func openDB(t *testing.T, dsn string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("parquetvariant", dsn)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestCreateInsertSelect(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	_, err := db.Exec("CREATE TABLE events (id BIGINT NOT NULL, name VARCHAR, price DECIMAL(10,2), at TIMESTAMP, day DATE, ok BOOLEAN, v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec("CREATE TABLE events (id BIGINT)")
+	require.ErrorContains(t, err, "the table exists")
+	_, err = db.Exec("CREATE TABLE IF NOT EXISTS events (id BIGINT)")
+	require.NoError(t, err)
+	require.Len(t, tableFiles(t, dir, "events"), 1, "the empty table is one zero-row file")
+
+	at := time.Date(2024, 5, 6, 7, 8, 9, 123456000, time.UTC)
+	res, err := db.Exec("INSERT INTO events (id, name, price, at, day, ok, v) VALUES (?, ?, ?, ?, ?, ?, ?), (?, 'b', 2.5, NULL, '2024-01-02', false, parse_json(?))",
+		1, "a", "12.50", at, at, true, variant.MustOf(map[string]any{"event_type": "signup", "n": 5}),
+		2, `{"event_type":"login","tags":["x","y"]}`)
+	require.NoError(t, err)
+	n, err := res.RowsAffected()
+	require.NoError(t, err)
+	require.Equal(t, int64(2), n)
+	res, err = db.Exec("INSERT INTO events (id, v) VALUES (3, ?)", map[string]any{"event_type": "click", "n": 7})
+	require.NoError(t, err)
+	n, _ = res.RowsAffected()
+	require.Equal(t, int64(1), n)
+	require.Len(t, tableFiles(t, dir, "events"), 3, "one new file per statement")
+
+	rows, err := db.Query("SELECT id, name, price, at, day, ok FROM events ORDER BY id")
+	require.NoError(t, err)
+	var got []string
+	for rows.Next() {
+		var id int64
+		var name, price sql.NullString
+		var at2, day sql.NullTime
+		var ok sql.NullBool
+		require.NoError(t, rows.Scan(&id, &name, &price, &at2, &day, &ok))
+		b, _ := json.Marshal([]any{id, name.String, price.String, at2.Time.Format(time.RFC3339Nano), day.Time.Format("2006-01-02"), ok})
+		got = append(got, string(b))
+	}
+	require.NoError(t, rows.Err())
+	require.Equal(t, []string{
+		`[1,"a","12.50","2024-05-06T07:08:09.123456Z","2024-05-06",{"Bool":true,"Valid":true}]`,
+		`[2,"b","2.50","0001-01-01T00:00:00Z","2024-01-02",{"Bool":false,"Valid":true}]`,
+		`[3,"","","0001-01-01T00:00:00Z","0001-01-01",{"Bool":false,"Valid":false}]`,
+	}, got)
+	require.ElementsMatch(t, []string{`{"event_type":"signup","n":5}`, `{"event_type":"login","tags":["x","y"]}`, `{"event_type":"click","n":7}`},
+		readVariants(t, dir, "events", "v"))
+
+	// The table's columns survive a restart.
+	db2 := openDB(t, dir)
+	var typ string
+	require.NoError(t, db2.QueryRow("SELECT COUNT(*) FROM events").Scan(&n))
+	require.Equal(t, int64(3), n)
+	rows, err = db2.Query("DESCRIBE events")
+	require.NoError(t, err)
+	var desc []string
+	for rows.Next() {
+		var col string
+		var nullable bool
+		require.NoError(t, rows.Scan(&col, &typ, &nullable))
+		desc = append(desc, col+" "+typ)
+	}
+	require.Equal(t, []string{"id BIGINT", "name VARCHAR", "price DECIMAL(10,2)", "at TIMESTAMP", "day DATE", "ok BOOLEAN", "v VARIANT"}, desc)
+
+	_, err = db.Exec("DROP TABLE events")
+	require.NoError(t, err)
+	_, err = os.Stat(filepath.Join(dir, "events"))
+	require.True(t, os.IsNotExist(err))
+	_, err = db.Exec("DROP TABLE IF EXISTS events")
+	require.NoError(t, err)
+	_, err = db.Exec("DROP TABLE events")
+	require.ErrorIs(t, err, pvdriver.ErrNoTable)
+}
+
+func TestInsertErrorsWriteNothing(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	_, err := db.Exec("CREATE TABLE t (id BIGINT NOT NULL, small DECIMAL(3,1), v VARIANT)")
+	require.NoError(t, err)
+	for q, msg := range map[string]string{
+		"INSERT INTO t (id) VALUES (1), (NULL)":             "NULL into a NOT NULL column",
+		"INSERT INTO t (small) VALUES (1.5)":                "column id is NOT NULL and has no value",
+		"INSERT INTO t (id, small) VALUES (1, 123.45)":      "cannot cast",
+		"INSERT INTO t (id, v) VALUES (1, parse_json('{'))": "invalid JSON",
+		"INSERT INTO t (id, nope) VALUES (1, 2)":            "no column nope",
+		"INSERT INTO t VALUES (1, 2)":                       "2 values for 3 columns",
+		"INSERT INTO nope VALUES (1)":                       "no such table",
+		"INSERT INTO t (id) VALUES ('x')":                   "cannot cast",
+	} {
+		_, err := db.Exec(q)
+		require.ErrorContains(t, err, msg, q)
+	}
+	require.Len(t, tableFiles(t, dir, "t"), 1, "only the CREATE TABLE file")
+}
+
+func TestTransactions(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	_, err := db.Exec("CREATE TABLE a (id BIGINT, v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec("CREATE TABLE b (id BIGINT)")
+	require.NoError(t, err)
+
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	for i := 0; i < 3; i++ {
+		_, err = tx.Exec("INSERT INTO a VALUES (?, ?)", i, map[string]any{"i": i})
+		require.NoError(t, err)
+	}
+	_, err = tx.Exec("INSERT INTO b VALUES (1), (2)")
+	require.NoError(t, err)
+	require.Len(t, visible(tableFiles(t, dir, "a")), 1, "nothing of the transaction is visible before commit")
+	require.NoError(t, tx.Commit())
+	require.Len(t, tableFiles(t, dir, "a"), 2, "one new file for the whole transaction")
+	require.Len(t, tableFiles(t, dir, "b"), 2)
+	var n int64
+	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM a").Scan(&n))
+	require.Equal(t, int64(3), n)
+	require.Equal(t, []string{`{"i":0}`, `{"i":1}`, `{"i":2}`}, readVariants(t, dir, "a", "v"))
+
+	tx, err = db.Begin()
+	require.NoError(t, err)
+	_, err = tx.Exec("INSERT INTO a (id) VALUES (9)")
+	require.NoError(t, err)
+	require.NoError(t, tx.Rollback())
+	require.Len(t, tableFiles(t, dir, "a"), 2, "rollback leaves nothing")
+	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM a").Scan(&n))
+	require.Equal(t, int64(3), n)
+
+	// A failed statement makes Commit roll back.
+	tx, err = db.Begin()
+	require.NoError(t, err)
+	_, err = tx.Exec("INSERT INTO b VALUES (5)")
+	require.NoError(t, err)
+	_, err = tx.Exec("INSERT INTO b VALUES ('x')")
+	require.Error(t, err)
+	require.ErrorContains(t, tx.Commit(), "rolled back")
+	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM b").Scan(&n))
+	require.Equal(t, int64(2), n)
+	require.Len(t, tableFiles(t, dir, "b"), 2)
+}
+
+func TestInsertSelectAndRowGroups(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir+"?row_group_rows=100")
+	_, err := db.Exec("CREATE TABLE src (id BIGINT, v VARIANT)")
+	require.NoError(t, err)
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	stmt, err := tx.Prepare("INSERT INTO src VALUES (?, parse_json(?))")
+	require.NoError(t, err)
+	for i := 0; i < 1000; i++ {
+		_, err := stmt.Exec(i, `{"kind":"k`+string(rune('a'+i%3))+`","n":`+string(rune('0'+i%10))+`}`)
+		require.NoError(t, err)
+	}
+	require.NoError(t, tx.Commit())
+	_, err = db.Exec("CREATE TABLE dst (id BIGINT)")
+	require.NoError(t, err)
+	res, err := db.Exec("INSERT INTO dst SELECT id FROM src WHERE id >= 990")
+	require.NoError(t, err)
+	n, _ := res.RowsAffected()
+	require.Equal(t, int64(10), n)
+	var sum int64
+	require.NoError(t, db.QueryRow("SELECT SUM(id) FROM dst").Scan(&sum))
+	require.Equal(t, int64(9945), sum)
+
+	// The 1,000 rows were written as 10 row groups, shredded.
+	names := tableFiles(t, dir, "src")
+	f, err := os.Open(filepath.Join(dir, "src", names[len(names)-1]))
+	require.NoError(t, err)
+	defer f.Close()
+	st, _ := f.Stat()
+	pf, err := parquet.OpenFile(f, st.Size())
+	require.NoError(t, err)
+	require.Len(t, pf.RowGroups(), 10)
+	layout, _, err := shred.LayoutOf(pf.Schema(), "v")
+	require.NoError(t, err)
+	require.Equal(t, "object{kind:string,n:int64}", layout.Schema().String())
+}
