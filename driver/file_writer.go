@@ -153,12 +153,28 @@ func (fw *fileWriter) flush() error {
 		if c.typ.name == "VARIANT" {
 			b := fw.batches[i]
 			b.Reset()
+			shared, err := sharedDictionary(fw.rows, i)
+			if err != nil {
+				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+			}
+			var vb variant.Builder
+			if shared != nil {
+				vb.UseMetadata(*shared)
+			}
 			for _, r := range fw.rows {
 				var err error
-				if r[i].k == kindVariant {
-					err = b.Append(r[i].v)
-				} else {
+				switch {
+				case r[i].k != kindVariant:
 					err = b.AppendNull()
+				case shared != nil:
+					vb.Reset()
+					vb.AppendVariant(r[i].v)
+					var v variant.Variant
+					if v, err = vb.Build(); err == nil {
+						err = b.Append(v)
+					}
+				default:
+					err = b.Append(r[i].v)
 				}
 				if err != nil {
 					return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
@@ -231,6 +247,48 @@ func (fw *fileWriter) abort() {
 		os.Remove(fw.tmp)
 	}
 	fw.rows = nil
+}
+
+// Bounds of the dictionary that the rows of a row group share.
+const (
+	maxSharedKeys      = 4096
+	maxSharedKeysBytes = 256 << 10
+)
+
+// sharedDictionary returns one sorted dictionary holding every key of the
+// Variants of column i in rows, or nil when it would pass maxSharedKeys keys
+// or maxSharedKeysBytes bytes. Re-encoded over it, the rows' metadata column
+// holds a single distinct value, which the column's dictionary encoding
+// stores once (design section 7).
+func sharedDictionary(rows [][]value, i int) (*variant.Metadata, error) {
+	seen := map[string]struct{}{}
+	size := 0
+	for _, r := range rows {
+		if r[i].k != kindVariant {
+			continue
+		}
+		m := r[i].v.Metadata()
+		for id := 0; id < m.Len(); id++ {
+			k, _ := m.KeyBytes(id)
+			if _, ok := seen[string(k)]; ok {
+				continue
+			}
+			seen[string(k)] = struct{}{}
+			size += len(k)
+			if len(seen) > maxSharedKeys || size > maxSharedKeysBytes {
+				return nil, nil
+			}
+		}
+	}
+	keys := make([]string, 0, len(seen))
+	for k := range seen {
+		keys = append(keys, k)
+	}
+	m, err := variant.NewMetadata(keys)
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
 }
 
 // syncDir makes a rename in dir durable.

@@ -51,24 +51,7 @@ func (b *Builder) writeDictionary() {
 	for final, prov := range b.order {
 		b.rank[prov] = final
 	}
-	total := 0
-	for _, k := range b.keys {
-		total += len(k)
-	}
-	os := widthFor(uint64(max(n, total)))
-	m := append(b.metaBuf[:0], byte(os-1)<<6|0x10|metadataVersion)
-	m = appendUint(m, uint32(n), os)
-	off := 0
-	m = appendUint(m, 0, os)
-	for _, prov := range b.order {
-		off += len(b.keys[prov])
-		m = appendUint(m, uint32(off), os)
-	}
-	for _, prov := range b.order {
-		m = append(m, b.keys[prov]...)
-	}
-	b.metaBuf = m
-	b.dict = Metadata{raw: m, offsetSize: os, size: n, sorted: true, bytesStart: 1 + os*(n+2)}
+	b.metaBuf, b.dict = appendSortedMetadata(b.metaBuf[:0], n, func(i int) string { return b.keys[b.order[i]] })
 
 	if !b.same {
 		// keyIDs holds exactly the keys: it becomes prevIDs.
