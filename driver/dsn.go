@@ -60,6 +60,11 @@ type Config struct {
 	// pages that hold no matching row. Default true; turning it off changes
 	// no result, only speed. DSN option data_skipping=true|false.
 	DataSkipping bool
+	// VariantJSON makes VARIANT results come out as their JSON text (a
+	// string) instead of variant.Variant, for code that scans them into
+	// *string or passes them on as text. Default false. DSN option
+	// variant_json=true|false.
+	VariantJSON bool
 }
 
 // ErrDSN is wrapped by every error ParseDSN returns.
@@ -89,7 +94,7 @@ func NewConfig() *Config {
 //	file:///data/lake?data_skipping=false
 //
 // Options: shred, compression, read_only, duplicate_keys, row_group_rows,
-// data_skipping (see [Config]). An unknown option, an option given twice or
+// data_skipping, variant_json (see [Config]). An unknown option, an option given twice or
 // a bad value is an error that names it and wraps [ErrDSN].
 func ParseDSN(dsn string) (*Config, error) {
 	cfg := NewConfig()
@@ -183,8 +188,14 @@ func (c *Config) set(key, val string) error {
 			return bad("true or false")
 		}
 		c.DataSkipping = b
+	case "variant_json":
+		b, err := strconv.ParseBool(val)
+		if err != nil {
+			return bad("true or false")
+		}
+		c.VariantJSON = b
 	default:
-		return fmt.Errorf("%w: unknown option %q (known: shred, compression, read_only, duplicate_keys, row_group_rows, data_skipping)", ErrDSN, key)
+		return fmt.Errorf("%w: unknown option %q (known: shred, compression, read_only, duplicate_keys, row_group_rows, data_skipping, variant_json)", ErrDSN, key)
 	}
 	return nil
 }
@@ -224,6 +235,9 @@ func (c *Config) FormatDSN() string {
 	}
 	if c.DataSkipping != d.DataSkipping {
 		add("data_skipping", strconv.FormatBool(c.DataSkipping))
+	}
+	if c.VariantJSON != d.VariantJSON {
+		add("variant_json", strconv.FormatBool(c.VariantJSON))
 	}
 	if len(opts) > 0 {
 		b.WriteByte('?')

@@ -15,6 +15,7 @@ var dsnCases = []struct {
 	{"./testdata/lake", Config{Root: "./testdata/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
 	{"/data/lake?shred=none&compression=snappy&read_only=true", Config{Root: "/data/lake", Shred: ShredNone, Compression: "snappy", ReadOnly: true, DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
 	{"file:///data/lake?data_skipping=false&duplicate_keys=last&row_group_rows=1000", Config{Root: "/data/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysLast, RowGroupRows: 1000, DataSkipping: false}},
+	{"/d?variant_json=true", Config{Root: "/d", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true, VariantJSON: true}},
 	{"file:rel/dir", Config{Root: "rel/dir", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
 	{"file:/odd%3Fname", Config{Root: "/odd?name", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
 }
@@ -45,7 +46,7 @@ func TestParseDSNErrors(t *testing.T) {
 	for dsn, msg := range map[string]string{
 		"":                         `parquetvariant: invalid DSN: "": no directory`,
 		"?shred=none":              `parquetvariant: invalid DSN: "?shred=none": no directory`,
-		"/d?bogus=1":               `parquetvariant: invalid DSN: unknown option "bogus" (known: shred, compression, read_only, duplicate_keys, row_group_rows, data_skipping)`,
+		"/d?bogus=1":               `parquetvariant: invalid DSN: unknown option "bogus" (known: shred, compression, read_only, duplicate_keys, row_group_rows, data_skipping, variant_json)`,
 		"/d?shred=some":            `parquetvariant: invalid DSN: option shred="some": want auto or none`,
 		"/d?read_only=maybe":       `parquetvariant: invalid DSN: option read_only="maybe": want true or false`,
 		"/d?row_group_rows=0":      `parquetvariant: invalid DSN: option row_group_rows="0": want a whole number of rows, at least 1`,

@@ -88,9 +88,13 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	if err != nil {
 		return nil, nil, err
 	}
-	out := &rows{names: plan.names}
+	out := &rows{names: plan.names, json: c.cfg.VariantJSON}
 	for _, e := range plan.exprs {
-		out.types = append(out.types, exprType(e, types))
+		t := exprType(e, types)
+		if t.name == "VARIANT" && c.cfg.VariantJSON {
+			t.json = true
+		}
+		out.types = append(out.types, t)
 	}
 	run := &selectRun{table: t}
 	if isCountStar(s) {

@@ -22,6 +22,7 @@ type rows struct {
 	names  []string
 	types  []colType
 	arena  []byte
+	json   bool // VARIANT values as JSON text (DSN option variant_json)
 	closed bool
 	after  func() // called once when the rows are closed
 }
@@ -65,7 +66,9 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 		case kindBytes:
 			need += len(v.b)
 		case kindVariant:
-			need += v.v.Size()
+			if !r.json {
+				need += v.v.Size()
+			}
 		}
 	}
 	if cap(r.arena) < need {
@@ -80,6 +83,14 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 			dest[i] = r.arena[off : off+n : off+n]
 			off += n
 		case kindVariant:
+			if r.json {
+				text, err := v.v.AppendJSON(nil)
+				if err != nil {
+					return err
+				}
+				dest[i] = string(text)
+				continue
+			}
 			dest[i] = v.v.CopyTo(r.arena[off:])
 			off += v.v.Size()
 		default:

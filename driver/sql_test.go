@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	pvdriver "github.com/parquetvariant/parquetvariant/driver"
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // order is a row of the plain-column test table.
@@ -228,4 +229,54 @@ func TestOpenErrors(t *testing.T) {
 	require.Error(t, err)
 	_, err = sql.Open("parquetvariant", t.TempDir()+"?bogus=1")
 	require.ErrorIs(t, err, pvdriver.ErrDSN)
+}
+
+// TestVariantResultScan is pitfall B44: a Variant result is never a Go map
+// or slice. It is a variant.Variant, which scans into *variant.Variant and
+// *any; with variant_json=true it is its JSON text, a string, which scans
+// into *string and *[]byte. SQL NULL scans into sql.NullString and
+// sql.Null[variant.Variant], and is the standard error for *string and for
+// a bare variant.Variant.
+func TestVariantResultScan(t *testing.T) {
+	db, dir := ordersDB(t)
+	q := `SELECT parse_json('{"a":1}'), variant_get(parse_json('{}'), '$.missing') FROM orders LIMIT 1`
+	var v variant.Variant
+	var a any
+	var missing sql.NullString
+	var nullV sql.Null[variant.Variant]
+	require.NoError(t, db.QueryRow(q).Scan(&v, &nullV))
+	require.Equal(t, `{"a":1}`, v.String())
+	require.False(t, nullV.Valid)
+	require.NoError(t, db.QueryRow(q).Scan(&a, &missing))
+	require.IsType(t, variant.Variant{}, a)
+	require.False(t, missing.Valid)
+	err := db.QueryRow(q).Scan(&a, &v)
+	require.ErrorContains(t, err, "cannot scan SQL NULL into a variant.Variant; use sql.Null[variant.Variant]")
+	rows, err := db.Query(q)
+	require.NoError(t, err)
+	cts, err := rows.ColumnTypes()
+	require.NoError(t, err)
+	require.Equal(t, "VARIANT", cts[0].DatabaseTypeName())
+	require.Equal(t, "sql.Null[github.com/parquetvariant/parquetvariant/variant.Variant]", cts[0].ScanType().String())
+	rows.Close()
+
+	text := openDB(t, dir+"?variant_json=true")
+	var s string
+	var b []byte
+	require.NoError(t, text.QueryRow(q).Scan(&s, &missing))
+	require.Equal(t, `{"a":1}`, s)
+	require.False(t, missing.Valid)
+	require.NoError(t, text.QueryRow(q).Scan(&b, &missing))
+	require.Equal(t, []byte(`{"a":1}`), b)
+	require.NoError(t, text.QueryRow(q).Scan(&v, &missing))
+	require.Equal(t, `{"a":1}`, v.String(), "JSON text scans into a Variant too")
+	err = text.QueryRow(q).Scan(&s, &s)
+	require.ErrorContains(t, err, "converting NULL to string is unsupported")
+	rows, err = text.Query(q)
+	require.NoError(t, err)
+	cts, err = rows.ColumnTypes()
+	require.NoError(t, err)
+	require.Equal(t, "VARIANT", cts[0].DatabaseTypeName())
+	require.Equal(t, "sql.NullString", cts[0].ScanType().String())
+	rows.Close()
 }

@@ -16,7 +16,8 @@ import (
 type colType struct {
 	name             string // database type name: VARIANT, BIGINT, DOUBLE, ...
 	nullable         bool
-	precision, scale int // DECIMAL only
+	precision, scale int  // DECIMAL only
+	json             bool // VARIANT values as JSON text (variant_json)
 }
 
 var (
@@ -47,6 +48,9 @@ func (t colType) scanType() reflect.Type {
 	}
 	switch t.name {
 	case "VARIANT":
+		if t.json {
+			return pick(typeString, typeNullString)
+		}
 		return pick(typeVariant, typeNullVariant)
 	case "BIGINT":
 		return pick(typeInt64, typeNullInt64)
