@@ -286,3 +286,14 @@ func TestImportReadBack(t *testing.T) {
 	require.Equal(t, "{\"doc\":{\"k\":\"x\",\"n\":1}}\n{\"doc\":{\"k\":\"y\",\"n\":2}}\n",
 		ok(t, "", "query", "-f", "json", dir, "SELECT doc FROM t ORDER BY variant_get(doc, '$.n', 'bigint')"))
 }
+
+func TestImportProgressOnTerminal(t *testing.T) {
+	var out, errb bytes.Buffer
+	docs := strings.Repeat(`{"a":1}`+"\n", 50)
+	code := run([]string{"import", t.TempDir(), "docs"}, env{stdin: strings.NewReader(docs), stdout: &out, stderr: &errb, terminal: true})
+	require.Equal(t, 0, code, errb.String())
+	require.Regexp(t, `^imported 50 rows into docs in `, out.String())
+	require.Contains(t, errb.String(), "importing into docs")
+	require.Regexp(t, `\d+ rows`, errb.String())
+	require.Regexp(t, `rows/s`, errb.String())
+}
