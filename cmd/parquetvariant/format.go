@@ -61,7 +61,7 @@ func text(v any, typ string) (s string, null bool, err error) {
 	case uint64:
 		return strconv.FormatUint(x, 10), false, nil
 	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64), false, nil
+		return formatFloat(x), false, nil
 	case bool:
 		return strconv.FormatBool(x), false, nil
 	case time.Time:
@@ -71,6 +71,18 @@ func text(v any, typ string) (s string, null bool, err error) {
 		return string(b), false, err
 	}
 	return fmt.Sprint(v), false, nil
+}
+
+// formatFloat writes a float in shortest round-trip form, and NaN and the
+// infinities as "NaN", "Infinity" and "-Infinity", as to_json does.
+func formatFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
 func formatTime(t time.Time, typ string) string {
@@ -105,7 +117,7 @@ func appendJSON(dst []byte, v any, typ string) ([]byte, error) {
 		return strconv.AppendUint(dst, x, 10), nil
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return strconv.AppendQuote(dst, strconv.FormatFloat(x, 'g', -1, 64)), nil
+			return strconv.AppendQuote(dst, formatFloat(x)), nil
 		}
 		return strconv.AppendFloat(dst, x, 'g', -1, 64), nil
 	case bool:

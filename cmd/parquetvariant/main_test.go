@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"database/sql"
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -296,4 +300,62 @@ func TestImportProgressOnTerminal(t *testing.T) {
 	require.Contains(t, errb.String(), "importing into docs")
 	require.Regexp(t, `\d+ rows`, errb.String())
 	require.Regexp(t, `rows/s`, errb.String())
+}
+
+// TestQueryValueFormats covers how each kind of value prints, with
+// Variants computed in the query (parse_json), which need no Variant column.
+func TestQueryValueFormats(t *testing.T) {
+	q := `SELECT id, parse_json('{"b":[1,2.50,null],"a":"x"}') AS v,
+		variant_get(parse_json('{"d":"2024-01-02"}'), '$.d', 'date') AS d,
+		variant_get(parse_json('"2024-01-02T03:04:05.5"'), '$', 'timestamp_ntz') AS ntz,
+		variant_get(parse_json('1.5'), '$', 'double') AS f,
+		variant_get(parse_json('"3.25"'), '$', 'decimal(5,2)') AS dec
+		FROM events WHERE id = 1`
+	require.Equal(t, `{"id":1,"v":{"a":"x","b":[1,2.50,null]},"d":"2024-01-02","ntz":"2024-01-02T03:04:05.5","f":1.5,"dec":3.25}`+"\n",
+		ok(t, "", "query", "-f", "json", lake, q))
+	require.Equal(t, "id,v,d,ntz,f,dec\n"+`1,"{""a"":""x"",""b"":[1,2.50,null]}",2024-01-02,2024-01-02T03:04:05.5,1.5,3.25`+"\n",
+		ok(t, "", "query", "-f", "csv", lake, q))
+
+	// SQL NULL, the Variant null and a missing path.
+	require.Equal(t, `┌─────────┬──────┬─────────┐
+│ v       │ vn   │ missing │
+├─────────┼──────┼─────────┤
+│ {"a":1} │ null │ NULL    │
+└─────────┴──────┴─────────┘
+(1 row)
+`, ok(t, "", "query", lake, `SELECT parse_json('{"a":1}') AS v, variant_get(parse_json('null'), '$') AS vn, variant_get(parse_json('{}'), '$.x') AS missing FROM events LIMIT 1`))
+}
+
+func TestFormatValues(t *testing.T) {
+	at := time.Date(2024, 5, 6, 7, 8, 9, 120000000, time.UTC)
+	for _, c := range []struct {
+		v          any
+		typ        string
+		text, json string
+	}{
+		{nil, "BIGINT", "", "null"},
+		{int64(-3), "BIGINT", "-3", "-3"},
+		{uint64(18446744073709551615), "DECIMAL", "18446744073709551615", "18446744073709551615"},
+		{2.5, "DOUBLE", "2.5", "2.5"},
+		{math.NaN(), "DOUBLE", "NaN", `"NaN"`},
+		{math.Inf(-1), "DOUBLE", "-Infinity", `"-Infinity"`},
+		{math.Inf(1), "DOUBLE", "Infinity", `"Infinity"`},
+		{1e21, "DOUBLE", "1e+21", "1e+21"},
+		{true, "BOOLEAN", "true", "true"},
+		{"a\"b", "VARCHAR", "a\"b", `"a\"b"`},
+		{"12.50", "DECIMAL", "12.50", "12.50"},
+		{[]byte{0, 255}, "BINARY", "0x00ff", `"AP8="`},
+		{at, "TIMESTAMP", "2024-05-06T07:08:09.12Z", `"2024-05-06T07:08:09.12Z"`},
+		{at, "TIMESTAMP_NTZ", "2024-05-06T07:08:09.12", `"2024-05-06T07:08:09.12"`},
+		{at, "DATE", "2024-05-06", `"2024-05-06"`},
+		{variant.MustOf(map[string]any{"k": []any{1, "x"}}), "VARIANT", `{"k":[1,"x"]}`, `{"k":[1,"x"]}`},
+	} {
+		s, null, err := text(c.v, c.typ)
+		require.NoError(t, err)
+		require.Equal(t, c.v == nil, null)
+		require.Equal(t, c.text, s, "%#v", c.v)
+		b, err := appendJSON(nil, c.v, c.typ)
+		require.NoError(t, err)
+		require.Equal(t, c.json, string(b), "%#v", c.v)
+	}
 }
