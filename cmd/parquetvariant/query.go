@@ -22,7 +22,7 @@ func queryCmd(e env) *cobra.Command {
 		Short: "Run a SQL statement on the tables of a directory",
 		Long: `Run one SQL statement on the tables of DIR and print the result.
 
-DIR is a driver DSN: a directory, optionally with options such as
+DIR is a driver DSN: an existing directory, optionally with options such as
 "DIR?read_only=true" (see the README). SQL "-" reads the statement from
 standard input. Each --arg gives the next ? argument, in order: text that reads
 as a whole number or a decimal number is passed as a number, true and false as
