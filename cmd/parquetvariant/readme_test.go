@@ -33,26 +33,36 @@ func quickStart(t *testing.T) (cmds []string, output string) {
 	return cmds, out
 }
 
-// shellWords splits a command line of plain words and double-quoted
-// strings (the form the Quick start uses).
+// shellWords splits a command line the way sh does for the forms the
+// README uses: plain words, double-quoted strings with \", \$ and \\
+// escapes, and a trailing # comment. Anything else (single quotes outside
+// double quotes, unescaped $) fails the test.
 func shellWords(t *testing.T, s string) []string {
 	t.Helper()
 	var words []string
-	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
-		if s[0] == '"' {
-			end := strings.IndexByte(s[1:], '"')
-			require.GreaterOrEqual(t, end, 0, "unterminated quote in %q", s)
-			w := s[1 : end+1]
-			require.NotContains(t, w, `\`, "the Quick start avoids escapes")
-			require.NotContains(t, w, "$", "the Quick start avoids shell expansion")
+	for s = strings.TrimSpace(s); s != "" && s[0] != '#'; s = strings.TrimSpace(s) {
+		if s[0] != '"' {
+			w, rest, _ := strings.Cut(s, " ")
+			require.NotContains(t, w, "'", "plain word %q", w)
+			require.NotContains(t, w, "$", "plain word %q", w)
 			words = append(words, w)
-			s = s[end+2:]
+			s = rest
 			continue
 		}
-		w, rest, _ := strings.Cut(s, " ")
-		require.NotContains(t, w, "'")
-		words = append(words, w)
-		s = rest
+		var w strings.Builder
+		i := 1
+		for ; i < len(s) && s[i] != '"'; i++ {
+			switch {
+			case s[i] == '\\' && i+1 < len(s) && strings.IndexByte(`"$\`, s[i+1]) >= 0:
+				i++
+			case s[i] == '$':
+				t.Fatalf("unescaped $ in %q", s)
+			}
+			w.WriteByte(s[i])
+		}
+		require.Less(t, i, len(s), "unterminated quote in %q", s)
+		words = append(words, w.String())
+		s = s[i+1:]
 	}
 	return words
 }
@@ -69,4 +79,38 @@ func TestReadmeQuickStart(t *testing.T) {
 	require.Equal(t, []string{"go", "run", "./cmd/parquetvariant"}, words[:3])
 	t.Chdir(filepath.Join("..", ".."))
 	require.Equal(t, want, ok(t, "", words[3:]...))
+}
+
+// TestReadmeCommands runs every parquetvariant command the README shows
+// and, where a text block follows it, checks that each line of the block is
+// in the output.
+func TestReadmeCommands(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	t.Chdir(filepath.Join("..", ".."))
+	const prefix = "go run ./cmd/parquetvariant "
+	lines := strings.Split(string(b), "\n")
+	n := 0
+	for i, line := range lines {
+		if !strings.HasPrefix(line, prefix) {
+			continue
+		}
+		n++
+		got := ok(t, "", shellWords(t, strings.TrimPrefix(line, prefix))...)
+		require.NotEmpty(t, got, line)
+		// The block after this command's sh block, if it is a text block.
+		j := i + 1
+		for j < len(lines) && lines[j] != "```" {
+			j++
+		}
+		if j+2 < len(lines) && lines[j+1] == "" && lines[j+2] == "```text" {
+			for _, want := range lines[j+3:] {
+				if want == "```" {
+					break
+				}
+				require.Contains(t, got, want, line)
+			}
+		}
+	}
+	require.GreaterOrEqual(t, n, 8, "the README's parquetvariant commands")
 }
