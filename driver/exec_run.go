@@ -55,9 +55,9 @@ func (p *selectPlan) run(ctx context.Context, src rowSource, args []value) (resu
 
 // projectIter filters and projects the rows of a source.
 type projectIter struct {
-	p   *selectPlan
-	src rowSource
-	ctx context.Context
+	p    *selectPlan
+	src  rowSource
+	ctx  context.Context
 	r    evalRow
 	out  []value
 	n    int
