@@ -122,7 +122,8 @@ func TestQueryErrors(t *testing.T) {
 		{Query{Where: Compare{Col("uid"), Eq, "not a uuid"}}, ErrType},
 		{Query{Where: In{Col("id"), []any{1, "x"}}}, ErrType},
 		{Query{Columns: []Ref{Col("grp")}}, ErrUnsupported},
-		{Query{Columns: []Ref{{Column: "s", Path: variant.MustParsePath("$.a")}}}, ErrUnsupported},
+		{Query{Columns: []Ref{{Column: "s", Path: variant.MustParsePath("$.a")}}}, ErrType},
+		{Query{Columns: []Ref{{Column: "s", As: variant.SQLType{Kind: variant.SQLDecimal, Precision: 50}}}}, ErrType},
 		{Query{Where: Not{}}, nil},
 		{Query{Where: Compare{Col("id"), Op(42), 1}}, nil},
 	} {

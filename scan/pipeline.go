@@ -173,10 +173,19 @@ func (pl *pipeline) openFile(e *fileEntry) (*fileScan, error) {
 		col := pl.table.schema.Columns[c]
 		i, ok := e.byName[col.Name]
 		if !ok {
-			fs.descs[slot] = &leafDesc{leaf: -1, path: col.Name, typ: col.Type}
+			fs.descs[slot] = &leafDesc{leaf: -1, path: col.Name, typ: pl.plan.types[slot]}
 			continue
 		}
 		fc := &e.cols[i]
+		if col.Type.Kind == KindVariant {
+			ref := pl.plan.refs[slot]
+			v, err := newVDesc(e, fc, ref, pl.plan.lenient)
+			if err != nil {
+				return nil, err
+			}
+			fs.descs[slot] = resultDesc(ref.String(), pl.plan.types[slot], v)
+			continue
+		}
 		fs.descs[slot] = newLeafDesc(fc, &schema[fc.elem])
 	}
 	if pl.plan.where != nil {
@@ -346,12 +355,14 @@ const cancelCheckRows = 1024
 
 // rgScan is a row group being decoded.
 type rgScan struct {
-	fs      *fileScan
-	index   int
-	rows    int64
-	ranges  rowRanges
-	readers []*chunkReader // by slot; nil when the file lacks the column
-	closed  bool
+	fs       *fileScan
+	index    int
+	rows     int64
+	ranges   rowRanges
+	readers  []*chunkReader // by slot; nil when the file lacks the column
+	vreaders []*vreader     // by slot, for Variant slots
+	src      countingReader
+	closed   bool
 }
 
 // cellAt returns the cell of a slot at row, wrapping read errors with the
@@ -367,6 +378,9 @@ func (g *rgScan) cellAt(slot int, row int64) (cell, error) {
 func (g *rgScan) loadCell(slot int, row int64) (cell, error) {
 	rd := g.readers[slot]
 	if rd == nil {
+		if g.vreaders != nil && g.vreaders[slot] != nil {
+			return g.variantCell(g.vreaders[slot], row)
+		}
 		return cell{null: true}, nil
 	}
 	c, err := rd.at(row)
@@ -382,6 +396,11 @@ func (g *rgScan) close(st *Stats) {
 		return
 	}
 	g.closed = true
+	for _, vr := range g.vreaders {
+		if vr != nil {
+			vr.d.release(vr)
+		}
+	}
 	for _, rd := range g.readers {
 		if rd == nil {
 			continue
@@ -391,4 +410,19 @@ func (g *rgScan) close(st *Stats) {
 		}
 		rd.close()
 	}
+}
+
+// variantCell returns the cell of a Variant slot at row, reading the slot's
+// leaves of the row group first when needed.
+func (g *rgScan) variantCell(vr *vreader, row int64) (cell, error) {
+	if !vr.loaded {
+		if err := vr.load(g.fs.entry, g.index, g.src); err != nil {
+			return cell{}, &FileError{Path: g.fs.entry.path, RowGroup: g.index, Column: vr.d.column, Err: err}
+		}
+	}
+	c, err := vr.at(row)
+	if err != nil {
+		return c, &FileError{Path: g.fs.entry.path, RowGroup: g.index, Column: vr.d.column, Err: err}
+	}
+	return c, nil
 }
