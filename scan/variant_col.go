@@ -23,11 +23,15 @@ type vdesc struct {
 	layout *shred.Layout
 	cols   []int // column chunk of each layout leaf; -1: not read
 	node   shred.Node
-	whole  bool               // rebuild the whole Variant
-	rest   []variant.PathStep // path steps below node, applied to its values
-	as     variant.SQLType    // SQLInvalid: the value stays a Variant
-	cast   variant.CastMode
-	mode   shred.Mode
+	whole  bool // rebuild the whole Variant
+	// residual: the path continues with a field that the object node does
+	// not shred, so it can only be in the node's residual object: only the
+	// node's value column and the metadata are read.
+	residual bool
+	rest     []variant.PathStep // path steps below node, applied to its values
+	as       variant.SQLType    // SQLInvalid: the value stays a Variant
+	cast     variant.CastMode
+	mode     shred.Mode
 	// metaOptional: the slot needs the metadata column only in row groups
 	// where the node's value column holds values (a typed string result of
 	// a shredded primitive); noMeta: it never needs it.
@@ -72,9 +76,10 @@ func newVDesc(e *fileEntry, c *fileColumn, ref Ref, lenient bool) (*vdesc, error
 	}
 	d.cols = make([]int, len(cols))
 	lo, hi := node.Leaves()
+	d.residual = len(d.rest) > 0 && !d.rest[0].IsIndex && node.Kind() == shred.KindObject
 	for i := range cols {
 		d.cols[i] = -1
-		if i == 0 || i >= lo && i < hi {
+		if i == 0 || !d.residual && i >= lo && i < hi || d.residual && i == node.ValueLeaf() {
 			d.cols[i] = cols[i]
 		}
 	}
@@ -264,6 +269,11 @@ type vreader struct {
 	// loaded: the batch holds the row group (set by load, cleared when the
 	// reader is taken for another row group).
 	loaded bool
+	// Reading residual objects: next values of the metadata and value
+	// columns, and the last metadata decoded.
+	mpos, vpos int
+	metaRaw    []byte
+	meta       variant.Metadata
 }
 
 func (d *vdesc) reader() *vreader {
@@ -289,6 +299,11 @@ func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 	g := srcRowGroup{RowGroup: e.pf.RowGroups()[rg], src: src}
 	if err := r.b.ReadRowGroup(g, r.cols); err != nil {
 		return corrupt(err)
+	}
+	if d.residual {
+		r.next, r.row, r.loaded = 0, -1, true
+		r.mpos, r.vpos = 0, 0
+		return nil
 	}
 	if d.whole {
 		if r.r == nil {
@@ -317,6 +332,9 @@ func (r *vreader) at(row int64) (cell, error) {
 	}
 	if row < r.next {
 		return cell{}, fmt.Errorf("scan: internal error: Variant row %d read after row %d", row, r.next)
+	}
+	if r.d.residual {
+		return r.residualAt(row)
 	}
 	for {
 		v, valid, err := r.r.Next()
@@ -460,3 +478,67 @@ type srcChunk struct {
 }
 
 func (c srcChunk) Pages() parquet.Pages { return c.FileColumnChunk.PagesFrom(c.src) }
+
+// residualAt reads row from the metadata column and the value column of
+// the path's deepest shredded object node: the row's field, if any, is in
+// that residual object (VariantShredding.md, "Objects"). A row whose
+// value column is null has no such field: the node is missing, is a
+// shredded object without residual fields, or the row is SQL NULL.
+func (r *vreader) residualAt(row int64) (cell, error) {
+	leaves := r.d.layout.Leaves()
+	meta := &r.b.Columns[0]
+	vl := r.d.node.ValueLeaf()
+	var val *shred.Column
+	if vl >= 0 {
+		val = &r.b.Columns[vl]
+	}
+	for ; r.next <= row; r.next++ {
+		e := int(r.next)
+		if e >= meta.Len() || val != nil && e >= val.Len() {
+			return cell{}, corrupt(fmt.Errorf("the Variant column ends at row %d", e))
+		}
+		var mb, vb []byte
+		if int(meta.Def[e]) == leaves[0].MaxDef {
+			mb = bytesAt(meta, r.mpos)
+			r.mpos++
+		}
+		if val != nil && int(val.Def[e]) == leaves[vl].MaxDef {
+			vb = bytesAt(val, r.vpos)
+			r.vpos++
+		}
+		if r.next < row {
+			continue
+		}
+		r.row = row
+		if vb == nil {
+			r.c = cell{null: true}
+			break
+		}
+		if mb == nil {
+			return cell{}, corrupt(fmt.Errorf("row %d: null metadata next to a value", e))
+		}
+		if r.metaRaw == nil || string(mb) != string(r.metaRaw) {
+			m, err := variant.DecodeMetadata(mb)
+			if err != nil {
+				return cell{}, err
+			}
+			r.meta, r.metaRaw = m, mb
+		}
+		c, err := r.cellOf(variant.View(r.meta, vb), true)
+		if err != nil {
+			return cell{}, err
+		}
+		r.c = c
+	}
+	r.next = row + 1
+	return r.c, nil
+}
+
+// bytesAt returns byte-array value i of a column.
+func bytesAt(c *shred.Column, i int) []byte {
+	start := 0
+	if i > 0 {
+		start = c.Ends[i-1]
+	}
+	return c.Bytes[start:c.Ends[i]]
+}

@@ -23,6 +23,14 @@ type vrow struct {
 // shred's Batch and parquet-go's column writers.
 func writeVariantFile(t testing.TB, path string, s shred.Schema, groups [][]vrow) {
 	t.Helper()
+	writeVariantFileWith(t, path, s, groups, nil)
+}
+
+// writeVariantFileWith is writeVariantFile with mutate applied to the
+// batch of each row group before it is written (to write what shred
+// would not).
+func writeVariantFileWith(t testing.TB, path string, s shred.Schema, groups [][]vrow, mutate func(g int, b *shred.Batch)) {
+	t.Helper()
 	node, err := s.Node()
 	require.NoError(t, err)
 	schema := parquet.NewSchema("t", parquet.Group{"id": parquet.Leaf(parquet.Int64Type), "v": parquet.Optional(node)})
@@ -49,6 +57,9 @@ func writeVariantFile(t testing.TB, path string, s shred.Schema, groups [][]vrow
 			v, err := variant.ParseJSON([]byte(r.v))
 			require.NoError(t, err)
 			require.NoError(t, b.Append(v))
+		}
+		if mutate != nil {
+			mutate(len(ids), b)
 		}
 		_, err := w.ColumnWriters()[idCol.ColumnIndex].WriteRowValues(ids)
 		require.NoError(t, err)

@@ -116,3 +116,80 @@ func TestVariantColumnFiltered(t *testing.T) {
 	_, err := tb.Scan(context.Background(), Query{Columns: []Ref{Col("id")}, Where: Compare{Ref: Col("v"), Op: Eq, Value: 1}})
 	assert.ErrorIs(t, err, ErrUnsupported)
 }
+
+// Malformed Variant bytes end the scan with an error naming the file, the
+// row group and the column.
+func TestVariantCorrupt(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t", "bad.parquet")
+	writeVariantFileWith(t, path, shred.Untyped(), [][]vrow{{{1, `1`}}, {{2, `2`}, {3, `3`}}}, func(n int, b *shred.Batch) {
+		if n == 2 {
+			c := &b.Columns[1]                 // value
+			c.Bytes = c.Bytes[:len(c.Bytes)-1] // an int8 header without its byte
+			c.Ends[len(c.Ends)-1]--
+		}
+	})
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("t")
+	require.NoError(t, err)
+	rs, err := tb.Scan(context.Background(), Query{Columns: []Ref{Col("v")}})
+	require.NoError(t, err)
+	n := 0
+	for rs.Next() {
+		n++
+	}
+	var fe *FileError
+	require.ErrorAs(t, rs.Err(), &fe)
+	assert.Equal(t, path, fe.Path)
+	assert.Equal(t, 1, fe.RowGroup)
+	assert.Equal(t, "v", fe.Column)
+	assert.ErrorIs(t, rs.Err(), variant.ErrInvalidValue)
+	assert.LessOrEqual(t, n, 2)
+}
+
+// A row with both value and typed_value set for a primitive is an error
+// in strict mode and reads as its typed_value in lenient mode
+// (VariantShredding.md; shred.Lenient).
+func TestVariantStrictLenient(t *testing.T) {
+	dir := t.TempDir()
+	writeVariantFileWith(t, filepath.Join(dir, "t", "x.parquet"), shred.Typed(shred.TypeInt64),
+		[][]vrow{{{1, `5`}, {2, `"s"`}}}, func(_ int, b *shred.Batch) {
+			typed := &b.Columns[2]
+			typed.Def[1] = typed.Def[0] // row 2 gets typed_value 9 next to its value
+			typed.Int64 = append(typed.Int64, 9)
+		})
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("t")
+	require.NoError(t, err)
+	read := func(q Query) ([]string, error) {
+		rs, err := tb.Scan(context.Background(), q)
+		require.NoError(t, err)
+		var out []string
+		for rs.Next() {
+			if rs.Columns()[0].Type.Kind == KindInt64 {
+				out = append(out, fmt.Sprint(rs.Value(0)))
+				continue
+			}
+			v, err := rs.Variant(0)
+			require.NoError(t, err)
+			out = append(out, jsonOf(t, v))
+		}
+		return out, rs.Err()
+	}
+	_, err = read(Query{Columns: []Ref{Col("v")}})
+	assert.ErrorIs(t, err, shred.ErrInvalidLayout)
+	var fe *FileError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, 0, fe.RowGroup)
+	got, err := read(Query{Columns: []Ref{Col("v")}, Lenient: true})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"5", "9"}, got)
+	ref := Ref{Column: "v", As: variant.SQLType{Kind: variant.SQLBigint}}
+	_, err = read(Query{Columns: []Ref{ref}})
+	assert.ErrorIs(t, err, shred.ErrInvalidLayout)
+	got, err = read(Query{Columns: []Ref{ref}, Lenient: true})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"5", "9"}, got)
+}
