@@ -360,7 +360,7 @@ type rgScan struct {
 	rows     int64
 	ranges   rowRanges
 	readers  []*chunkReader // by slot; nil when the file lacks the column
-	vreaders []*vreader     // by slot, for Variant slots
+	vreaders []rowReader    // by slot, for slots built from several leaves
 	src      countingReader
 	closed   bool
 }
@@ -398,7 +398,7 @@ func (g *rgScan) close(st *Stats) {
 	g.closed = true
 	for _, vr := range g.vreaders {
 		if vr != nil {
-			vr.d.release(vr)
+			vr.release()
 		}
 	}
 	for _, rd := range g.readers {
@@ -414,15 +414,10 @@ func (g *rgScan) close(st *Stats) {
 
 // variantCell returns the cell of a Variant slot at row, reading the slot's
 // leaves of the row group first when needed.
-func (g *rgScan) variantCell(vr *vreader, row int64) (cell, error) {
-	if !vr.loaded {
-		if err := vr.load(g.fs.entry, g.index, g.src); err != nil {
-			return cell{}, &FileError{Path: g.fs.entry.path, RowGroup: g.index, Column: vr.d.column, Err: err}
-		}
-	}
-	c, err := vr.at(row)
+func (g *rgScan) variantCell(vr rowReader, row int64) (cell, error) {
+	c, err := vr.at(g.fs.entry, g.index, g.src, row)
 	if err != nil {
-		return c, &FileError{Path: g.fs.entry.path, RowGroup: g.index, Column: vr.d.column, Err: err}
+		return c, &FileError{Path: g.fs.entry.path, RowGroup: g.index, Column: vr.column(), Err: err}
 	}
 	return c, nil
 }

@@ -22,9 +22,9 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 	for slot, d := range fs.descs {
 		if d.v != nil {
 			if rg.vreaders == nil {
-				rg.vreaders = make([]*vreader, len(fs.descs))
+				rg.vreaders = make([]rowReader, len(fs.descs))
 			}
-			rg.vreaders[slot] = d.v.reader()
+			rg.vreaders[slot] = d.v.newReader()
 			continue
 		}
 		if d.leaf < 0 {

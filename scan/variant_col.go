@@ -14,6 +14,24 @@ import (
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
+// assembler is how one file holds a slot built from several leaf columns:
+// a Variant column, a path in one, or a nested column.
+type assembler interface {
+	// newReader returns a reader for one row group.
+	newReader() rowReader
+	// unitStats returns what the statistics of a row group prove about
+	// the slot.
+	unitStats(e *fileEntry, rg int, rows int64) unitStats
+}
+
+// rowReader reads a slot of one row group. Rows are asked for in
+// increasing order; the first call reads the slot's leaves.
+type rowReader interface {
+	at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, error)
+	column() string
+	release()
+}
+
 // vdesc is how one file holds a Variant slot: the column's shredding in
 // that file (each file may shred differently), the leaf columns the slot
 // reads and what it does with the rebuilt values.
@@ -28,9 +46,7 @@ type vdesc struct {
 	// not shred, so it can only be in the node's residual object: only the
 	// node's value column and the metadata are read.
 	residual bool
-	rest     []variant.PathStep // path steps below node, applied to its values
-	as       variant.SQLType    // SQLInvalid: the value stays a Variant
-	cast     variant.CastMode
+	pathCast // path steps below node and the cast, applied to its values
 	mode     shred.Mode
 	// metaOptional: the slot needs the metadata column only in row groups
 	// where the node's value column holds values (a typed string result of
@@ -52,7 +68,7 @@ func newVDesc(e *fileEntry, c *fileColumn, ref Ref, lenient bool) (*vdesc, error
 	if err != nil {
 		return nil, &FileError{Path: e.path, RowGroup: -1, Column: c.name, Err: corrupt(err)}
 	}
-	d := &vdesc{path: e.path, column: ref.String(), layout: layout, as: ref.As, cast: ref.Mode, statLeaf: -1}
+	d := &vdesc{path: e.path, column: ref.String(), layout: layout, pathCast: pathCast{as: ref.As, cast: ref.Mode}, statLeaf: -1}
 	if lenient {
 		d.mode = shred.Lenient
 	}
@@ -276,7 +292,7 @@ type vreader struct {
 	meta       variant.Metadata
 }
 
-func (d *vdesc) reader() *vreader {
+func (d *vdesc) newReader() rowReader {
 	if r, ok := d.pool.Get().(*vreader); ok {
 		r.loaded = false
 		return r
@@ -284,7 +300,9 @@ func (d *vdesc) reader() *vreader {
 	return &vreader{d: d, b: d.layout.NewBatch(), cols: make([]int, len(d.cols))}
 }
 
-func (d *vdesc) release(r *vreader) { d.pool.Put(r) }
+func (r *vreader) release() { r.d.pool.Put(r) }
+
+func (r *vreader) column() string { return r.d.column }
 
 // load fills the batch from row group rg of the file.
 func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
@@ -326,7 +344,12 @@ func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 }
 
 // at returns the cell of row; rows are asked for in increasing order.
-func (r *vreader) at(row int64) (cell, error) {
+func (r *vreader) at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, error) {
+	if !r.loaded {
+		if err := r.load(e, rg, src); err != nil {
+			return cell{}, err
+		}
+	}
 	if row == r.row {
 		return r.c, nil
 	}
@@ -349,17 +372,25 @@ func (r *vreader) at(row int64) (cell, error) {
 			continue
 		}
 		r.row = row
-		r.c, err = r.cellOf(v, valid)
+		r.c, err = r.d.apply(v, valid, &r.buf)
 		return r.c, err
 	}
 }
 
-// cellOf applies the rest of the path and the cast to a rebuilt value.
-func (r *vreader) cellOf(v variant.Variant, valid bool) (cell, error) {
+// pathCast is what a slot does with a Variant: follow path steps, then
+// cast (variant_get, design section 4).
+type pathCast struct {
+	rest []variant.PathStep
+	as   variant.SQLType // SQLInvalid: the value stays a Variant
+	cast variant.CastMode
+}
+
+// apply follows the path and casts v (not valid: SQL NULL), with bytes
+// in *buf.
+func (d *pathCast) apply(v variant.Variant, valid bool, buf *[]byte) (cell, error) {
 	if !valid {
 		return cell{null: true}, nil
 	}
-	d := r.d
 	for _, s := range d.rest {
 		var ok bool
 		var err error
@@ -380,8 +411,8 @@ func (r *vreader) cellOf(v variant.Variant, valid bool) (cell, error) {
 	var err error
 	switch k := d.as.Kind; k {
 	case variant.SQLInvalid:
-		r.buf = append(append(r.buf[:0], v.Metadata().Bytes()...), v.Bytes()...)
-		return cell{i: int64(len(v.Metadata().Bytes())), b: r.buf}, nil
+		(*buf) = append(append((*buf)[:0], v.Metadata().Bytes()...), v.Bytes()...)
+		return cell{i: int64(len(v.Metadata().Bytes())), b: (*buf)}, nil
 	case variant.SQLBoolean:
 		var b bool
 		b, ok, err = v.CastBool(d.cast)
@@ -396,12 +427,12 @@ func (r *vreader) cellOf(v variant.Variant, valid bool) (cell, error) {
 		var x variant.Decimal
 		x, ok, err = v.CastDecimal(d.as, d.cast)
 		if ok {
-			r.buf = appendDecimal128(r.buf[:0], x)
-			c.b = r.buf
+			(*buf) = appendDecimal128((*buf)[:0], x)
+			c.b = (*buf)
 		}
 	case variant.SQLString:
-		r.buf, ok, err = v.AppendCastString(r.buf[:0], d.cast)
-		c.b = r.buf
+		(*buf), ok, err = v.AppendCastString((*buf)[:0], d.cast)
+		c.b = (*buf)
 	case variant.SQLBinary:
 		c.b, ok, err = v.CastBinary(d.cast)
 	case variant.SQLDate:
@@ -418,8 +449,8 @@ func (r *vreader) cellOf(v variant.Variant, valid bool) (cell, error) {
 		u, okU, errU := v.CastUUID(d.cast)
 		ok, err = okU, errU
 		if ok {
-			r.buf = append(r.buf[:0], u[:]...)
-			c.b = r.buf
+			(*buf) = append((*buf)[:0], u[:]...)
+			c.b = (*buf)
 		}
 	default:
 		return cell{}, fmt.Errorf("%w: cast to %s", ErrUnsupported, d.as)
@@ -524,7 +555,7 @@ func (r *vreader) residualAt(row int64) (cell, error) {
 			}
 			r.meta, r.metaRaw = m, mb
 		}
-		c, err := r.cellOf(variant.View(r.meta, vb), true)
+		c, err := r.d.apply(variant.View(r.meta, vb), true, &r.buf)
 		if err != nil {
 			return cell{}, err
 		}
