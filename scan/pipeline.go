@@ -177,6 +177,15 @@ func (pl *pipeline) openFile(e *fileEntry) (*fileScan, error) {
 			continue
 		}
 		fc := &e.cols[i]
+		if col.Type.Kind == KindNested {
+			ref := pl.plan.refs[slot]
+			n, err := newNDesc(e, fc, ref)
+			if err != nil {
+				return nil, err
+			}
+			fs.descs[slot] = resultDesc(ref.String(), pl.plan.types[slot], n)
+			continue
+		}
 		if col.Type.Kind == KindVariant {
 			ref := pl.plan.refs[slot]
 			v, err := newVDesc(e, fc, ref, pl.plan.lenient)

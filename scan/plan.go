@@ -58,10 +58,11 @@ func newPlan(s *Schema, q *Query) (*plan, error) {
 			return 0, fmt.Errorf("%w: %q", ErrUnknownColumn, r.Column)
 		}
 		typ := s.Columns[c].Type
+		nested := typ.Kind == KindNested || typ.Kind == KindVariant
 		switch {
-		case typ.Kind == KindNested:
-			return 0, fmt.Errorf("%w: reading nested column %q (%s)", ErrUnsupported, r.Column, typ)
-		case r.hasPath() && typ.Kind != KindVariant:
+		case typ.Kind == KindNested && !r.hasPath():
+			typ = resultType(variant.SQLType{})
+		case r.hasPath() && !nested:
 			return 0, fmt.Errorf("%w: path %s on column %q of type %s, not a Variant", ErrType, r.Path, r.Column, typ)
 		case r.hasPath():
 			if r.As.Kind != variant.SQLInvalid {

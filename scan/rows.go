@@ -86,6 +86,7 @@ func (t *Table) Scan(ctx context.Context, q Query) (*Rows, error) {
 	r.cols = make([]Column, len(p.out))
 	for i, s := range p.out {
 		r.cols[i] = t.schema.Columns[p.cols[s]]
+		r.cols[i].Type = p.types[s]
 		if p.refs[s].hasPath() {
 			r.cols[i] = Column{Name: p.refs[s].String(), Type: p.types[s], Nullable: true}
 		}

@@ -245,7 +245,7 @@ func resultType(as variant.SQLType) Type {
 }
 
 // resultDesc describes the cells of a Variant slot of type t.
-func resultDesc(name string, t Type, v *vdesc) *leafDesc {
+func resultDesc(name string, t Type, v assembler) *leafDesc {
 	d := &leafDesc{leaf: -1, path: name, typ: t, ordered: true, v: v}
 	switch t.Kind {
 	case KindBool:
