@@ -3,6 +3,7 @@ package scan
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -370,7 +371,7 @@ type rgScan struct {
 	ranges   rowRanges
 	readers  []*chunkReader // by slot; nil when the file lacks the column
 	vreaders []rowReader    // by slot, for slots built from several leaves
-	src      countingReader
+	src      io.ReaderAt    // the file through a countingReader
 	closed   bool
 }
 

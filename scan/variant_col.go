@@ -54,7 +54,8 @@ type vdesc struct {
 	metaOptional, noMeta bool
 	// Data skipping (VariantShredding.md, "Data Skipping"): the statistics
 	// of typed leaf statLeaf (a column chunk index, -1 for none) hold for
-	// the slot in a unit where every value leaf on the path is all null.
+	// the slot in a unit where its value leaves (the field's own value
+	// column) are all null.
 	statLeaf    int
 	statDesc    *leafDesc
 	valueLeaves []int
@@ -112,23 +113,25 @@ func newVDesc(e *fileEntry, c *fileColumn, ref Ref, lenient bool) (*vdesc, error
 		d.noMeta = true
 		d.cols[0] = -1
 	}
-	d.statsFor(e, cols, names[:used])
+	d.statsFor(e, cols)
 	return d, nil
 }
 
 // statsFor sets the leaves whose statistics may prune units for a path that
 // ends at a shredded primitive, when the typed_value type gives exactly the
 // values of the cast.
-func (d *vdesc) statsFor(e *fileEntry, cols []int, names []string) {
+func (d *vdesc) statsFor(e *fileEntry, cols []int) {
 	typed := d.node.TypedLeaf()
 	if typed < 0 || !statsCast(d.node.Type(), d.as) {
 		return
 	}
-	for k := 0; k <= len(names); k++ {
-		n, _ := d.layout.Find(names[:k]...)
-		if v := n.ValueLeaf(); v >= 0 {
-			d.valueLeaves = append(d.valueLeaves, cols[v])
-		}
+	// Only the field's own value column can hold its values: a residual
+	// object above it never holds a shredded key (shred refuses it, or
+	// drops it in lenient mode), and an ancestor stored in value as a
+	// non-object makes the path missing, which the typed column's null
+	// count counts.
+	if v := d.node.ValueLeaf(); v >= 0 {
+		d.valueLeaves = append(d.valueLeaves, cols[v])
 	}
 	leaf := cols[typed]
 	schema := e.pf.Metadata().Schema

@@ -16,7 +16,8 @@ import (
 // 50 rows each, sorted by id, with v = {"n": id, "s": "s<id>"} shredded
 // four ways. In odd row groups some rows keep n in the value column (a
 // string), some are SQL NULL and some lack n, so that only even row groups
-// have all-null value leaves on the path.
+// have all-null value leaves on the path (the residual objects of the
+// top-level value never hold n or s).
 func shreddedSkipTable(t testing.TB) (*Table, []vrow) {
 	t.Helper()
 	dir := t.TempDir()
@@ -33,7 +34,9 @@ func shreddedSkipTable(t testing.TB) (*Table, []vrow) {
 		for g := range 4 {
 			var rows []vrow
 			for range 50 {
-				js := fmt.Sprintf(`{"n":%d,"s":"s%04d"}`, id, id)
+				// r is never shredded: the object's residual value is
+				// non-null in every row.
+				js := fmt.Sprintf(`{"n":%d,"r":true,"s":"s%04d"}`, id, id)
 				if g%2 == 1 {
 					switch id % 7 {
 					case 1:
