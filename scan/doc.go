@@ -26,8 +26,8 @@
 // ([Compare], [In], [IsNull], [And], [Or], [Not], [Between], [IsNotNull])
 // evaluated with SQL three-valued logic, and NoSkip to turn data skipping
 // off. It returns a [Rows] cursor: Next, typed accessors that do not
-// allocate (Int64, Uint64, Float64, Bool, Bytes, Time, Duration, Decimal),
-// Value for a Go value, Err, Close and Stats. Row groups are decoded column
+// allocate (Int64, Uint64, Float64, Bool, Bytes, Time, Duration, Decimal,
+// Variant), Value for a Go value, Err, Close and Stats. Row groups are decoded column
 // by column, page by page, by [Query.Workers] goroutines (GOMAXPROCS by
 // default) in batches of up to 4096 rows; rows come out in file and row
 // order, and at most Workers+1 row groups are in flight, so memory stays
