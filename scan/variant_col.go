@@ -52,6 +52,10 @@ type vdesc struct {
 	// where the node's value column holds values (a typed string result of
 	// a shredded primitive); noMeta: it never needs it.
 	metaOptional, noMeta bool
+	// direct: a typed result of a shredded primitive whose typed values
+	// cast to the target type exactly: rows read straight from the typed
+	// column, rebuilding only the values of the value column.
+	direct bool
 	// Data skipping (VariantShredding.md, "Data Skipping"): the statistics
 	// of typed leaf statLeaf (a column chunk index, -1 for none) hold for
 	// the slot in a unit where its value leaves (the field's own value
@@ -114,6 +118,7 @@ func newVDesc(e *fileEntry, c *fileColumn, ref Ref, lenient bool) (*vdesc, error
 		d.cols[0] = -1
 	}
 	d.statsFor(e, cols)
+	d.direct = d.node.TypedLeaf() >= 0 && statsCast(d.node.Type(), d.as)
 	return d, nil
 }
 
@@ -291,6 +296,7 @@ type vreader struct {
 	// Reading residual objects: next values of the metadata and value
 	// columns, and the last metadata decoded.
 	mpos, vpos int
+	tpos       int // next value of the typed column (direct reads)
 	metaRaw    []byte
 	meta       variant.Metadata
 }
@@ -321,9 +327,9 @@ func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 	if err := r.b.ReadRowGroup(g, r.cols); err != nil {
 		return corrupt(err)
 	}
-	if d.residual {
+	if d.residual || d.direct {
 		r.next, r.row, r.loaded = 0, -1, true
-		r.mpos, r.vpos = 0, 0
+		r.mpos, r.vpos, r.tpos = 0, 0, 0
 		return nil
 	}
 	if d.whole {
@@ -361,6 +367,9 @@ func (r *vreader) at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, er
 	}
 	if r.d.residual {
 		return r.residualAt(row)
+	}
+	if r.d.direct {
+		return r.directAt(row)
 	}
 	for {
 		v, valid, err := r.r.Next()
@@ -575,4 +584,96 @@ func bytesAt(c *shred.Column, i int) []byte {
 		start = c.Ends[i-1]
 	}
 	return c.Bytes[start:c.Ends[i]]
+}
+
+// directAt reads row from the value and typed_value columns of a shredded
+// primitive field (VariantShredding.md, "Value Shredding"): a typed value
+// is the result as it is, a value is rebuilt and cast, neither is a missing
+// field (SQL NULL). Both present is an error wrapping
+// shred.ErrInvalidLayout in strict mode; in lenient mode typed_value wins.
+func (r *vreader) directAt(row int64) (cell, error) {
+	d := r.d
+	leaves := d.layout.Leaves()
+	tl := d.node.TypedLeaf()
+	typed := &r.b.Columns[tl]
+	vl := d.node.ValueLeaf()
+	var val, meta *shred.Column
+	if vl >= 0 {
+		val = &r.b.Columns[vl]
+	}
+	if r.cols[0] >= 0 {
+		meta = &r.b.Columns[0]
+	}
+	for ; r.next <= row; r.next++ {
+		e := int(r.next)
+		if e >= typed.Len() || val != nil && e >= val.Len() || meta != nil && e >= meta.Len() {
+			return cell{}, corrupt(fmt.Errorf("the Variant column ends at row %d", e))
+		}
+		var mb, vb []byte
+		if meta != nil && int(meta.Def[e]) == leaves[0].MaxDef {
+			mb = bytesAt(meta, r.mpos)
+			r.mpos++
+		}
+		if val != nil && int(val.Def[e]) == leaves[vl].MaxDef {
+			vb = bytesAt(val, r.vpos)
+			r.vpos++
+		}
+		hasTyped := int(typed.Def[e]) == leaves[tl].MaxDef
+		t := r.tpos
+		if hasTyped {
+			r.tpos++
+		}
+		if r.next < row {
+			continue
+		}
+		r.row = row
+		switch {
+		case hasTyped && vb != nil && d.mode&shred.Lenient == 0:
+			return cell{}, &shred.Error{Err: shred.ErrInvalidLayout, Row: e, Path: leaves[vl].PathString(), Msg: "value and typed_value both set"}
+		case hasTyped:
+			r.c = typedCell(typed, leaves[tl], t)
+		case vb != nil:
+			m := variant.Metadata{}
+			if mb != nil {
+				if r.metaRaw == nil || string(mb) != string(r.metaRaw) {
+					dm, err := variant.DecodeMetadata(mb)
+					if err != nil {
+						return cell{}, err
+					}
+					r.meta, r.metaRaw = dm, mb
+				}
+				m = r.meta
+			}
+			c, err := d.apply(variant.View(m, vb), true, &r.buf)
+			if err != nil {
+				return cell{}, err
+			}
+			r.c = c
+		default:
+			r.c = cell{null: true}
+		}
+	}
+	r.next = row + 1
+	return r.c, nil
+}
+
+// typedCell returns typed value i of a typed_value column as the cell of
+// the cast it equals (see statsCast).
+func typedCell(c *shred.Column, leaf shred.Leaf, i int) cell {
+	switch leaf.Kind {
+	case parquet.Boolean:
+		if c.Bool[i] {
+			return cell{i: 1}
+		}
+		return cell{}
+	case parquet.Int32:
+		return cell{i: int64(c.Int32[i])}
+	case parquet.Int64:
+		return cell{i: c.Int64[i]}
+	case parquet.Float:
+		return cell{f: float64(c.Float[i])}
+	case parquet.Double:
+		return cell{f: c.Double[i]}
+	}
+	return cell{b: bytesAt(c, i)} // the batch holds the row group
 }

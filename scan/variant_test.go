@@ -34,7 +34,7 @@ func variantTable(t testing.TB) (*Table, []vrow) {
 		{obj, [][]vrow{
 			{{6, `{"a":10,"b":"y","z":true}`}, {7, `{"a":11}`}, {8, `"not an object"`}, {9, ``}},
 			{{10, `{"a":12,"b":"w","c":{"d":1.5,"e":[1,2]}}`}, {11, `{"b":"v","a":null}`}},
-			{{12, `{"a":13,"b":"u"}`}, {13, `{"a":14,"b":"t"}`}},
+			{{12, `{"a":13,"b":"u"}`}, {13, `{"a":14,"b":{"k":"t"}}`}},
 		}},
 		{shred.Typed(shred.TypeInt64), [][]vrow{
 			{{14, `20`}, {15, `{"a":21}`}, {16, `"22"`}, {17, ``}, {18, `23`}},
@@ -109,7 +109,7 @@ func TestVariantColumnFiltered(t *testing.T) {
 		require.NoError(t, rs.Err())
 		return out
 	}
-	assert.Equal(t, []string{`7:{"a":11}`, `13:{"a":14,"b":"t"}`, `15:{"a":21}`},
+	assert.Equal(t, []string{`7:{"a":11}`, `13:{"a":14,"b":{"k":"t"}}`, `15:{"a":21}`},
 		got(Query{Columns: []Ref{Col("id"), Col("v")}, Where: In{Ref: Col("id"), Values: []any{7, 13, 15}}}))
 	assert.Equal(t, []string{"2:NULL", "9:NULL", "17:NULL"},
 		got(Query{Columns: []Ref{Col("id"), Col("v")}, Where: IsNull{Ref: Col("v")}}))
