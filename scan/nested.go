@@ -58,7 +58,8 @@ type tnode struct {
 type ndesc struct {
 	column string
 	root   *tnode
-	leaves []int // column chunk of each leaf, in schema order
+	leaves []int    // column chunk of each leaf, in schema order
+	levels [][2]int // maximum definition and repetition level of each leaf
 	pathCast
 	pool sync.Pool // of *nreader
 }
@@ -112,6 +113,7 @@ func (d *ndesc) build(schema []format.SchemaElement, next *int, base, def, rep, 
 		fc := fileColumn{name: e.Name, typ: t, optional: n.def > 0, leaf: base + len(d.leaves), elem: at}
 		n.kind, n.leaf, n.desc, n.n = tLeaf, len(d.leaves), newLeafDesc(&fc, e), 1
 		d.leaves = append(d.leaves, fc.leaf)
+		d.levels = append(d.levels, [2]int{n.def, n.rep})
 		return n, nil
 	}
 	n.kind = tGroup
@@ -232,6 +234,14 @@ func (r *nreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 	chunks := e.pf.RowGroups()[rg].ColumnChunks()
 	if cap(r.buf) == 0 {
 		r.buf = make([]parquet.Value, 1024)
+	}
+	for i, leaf := range r.d.leaves {
+		if leaf >= len(chunks) {
+			return corrupt(fmt.Errorf("leaf column %d of %d", leaf, len(chunks)))
+		}
+		if err := checkChunkPages(e, rg, leaf, r.d.levels[i][0], r.d.levels[i][1], src); err != nil {
+			return err
+		}
 	}
 	for i, leaf := range r.d.leaves {
 		c := &r.cols[i]

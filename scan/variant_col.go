@@ -322,6 +322,14 @@ func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 			r.cols[0] = -1
 		}
 	}
+	leaves := d.layout.Leaves()
+	for i, c := range r.cols {
+		if c >= 0 {
+			if err := checkChunkPages(e, rg, c, leaves[i].MaxDef, leaves[i].MaxRep, src); err != nil {
+				return err
+			}
+		}
+	}
 	r.b.Reset()
 	g := srcRowGroup{RowGroup: e.pf.RowGroups()[rg], src: src}
 	if err := r.b.ReadRowGroup(g, r.cols); err != nil {

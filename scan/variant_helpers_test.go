@@ -85,3 +85,7 @@ func canonJSON(t testing.TB, s string) string {
 	require.NoError(t, err)
 	return jsonOf(t, v)
 }
+
+var bigint = variant.SQLType{Kind: variant.SQLBigint}
+
+func mustPath(p string) variant.Path { return variant.MustParsePath(p) }
