@@ -69,8 +69,9 @@
 // section 4) from only the leaf columns that can hold the path in each
 // file: through shredded object fields (shred.Layout.Find), that field's
 // value and typed_value columns, without the metadata column when the
-// result is a typed value of a shredded primitive (a string cast reads it
-// only in row groups where the field's value column holds values); for a
+// result is a typed value of a shredded primitive (no cast looks keys up;
+// typed values that equal their cast are read straight from the typed
+// column); for a
 // field that the file does not shred, only the value column of the deepest
 // shredded object above it and the metadata. The rest of the path is
 // followed in the rebuilt value and the result cast with variant's typed

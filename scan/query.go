@@ -12,7 +12,7 @@ import (
 // type) reads it (design section 4). A path Ref reads only the leaf
 // columns that can hold the path in each file (VariantShredding.md,
 // "Reconstructing a Shredded Variant"): for a path through shredded
-// fields, that field's value and typed_value columns and no metadata when
+// fields, that field's value and typed_value columns, and no metadata when
 // the result is a typed value of a shredded primitive; otherwise the
 // residual value columns on the way.
 type Ref struct {

@@ -36,7 +36,6 @@ type rowReader interface {
 // that file (each file may shred differently), the leaf columns the slot
 // reads and what it does with the rebuilt values.
 type vdesc struct {
-	path   string // file path, for errors
 	column string // the slot's Ref, for errors
 	layout *shred.Layout
 	cols   []int // column chunk of each layout leaf; -1: not read
@@ -48,10 +47,6 @@ type vdesc struct {
 	residual bool
 	pathCast // path steps below node and the cast, applied to its values
 	mode     shred.Mode
-	// metaOptional: the slot needs the metadata column only in row groups
-	// where the node's value column holds values (a typed string result of
-	// a shredded primitive); noMeta: it never needs it.
-	metaOptional, noMeta bool
 	// direct: a typed result of a shredded primitive whose typed values
 	// cast to the target type exactly: rows read straight from the typed
 	// column, rebuilding only the values of the value column.
@@ -73,7 +68,7 @@ func newVDesc(e *fileEntry, c *fileColumn, ref Ref, lenient bool) (*vdesc, error
 	if err != nil {
 		return nil, &FileError{Path: e.path, RowGroup: -1, Column: c.name, Err: corrupt(err)}
 	}
-	d := &vdesc{path: e.path, column: ref.String(), layout: layout, pathCast: pathCast{as: ref.As, cast: ref.Mode}, statLeaf: -1}
+	d := &vdesc{column: ref.String(), layout: layout, pathCast: pathCast{as: ref.As, cast: ref.Mode}, statLeaf: -1}
 	if lenient {
 		d.mode = shred.Lenient
 	}
@@ -107,16 +102,10 @@ func newVDesc(e *fileEntry, c *fileColumn, ref Ref, lenient bool) (*vdesc, error
 	if len(d.rest) > 0 || d.as.Kind == variant.SQLInvalid || node.Kind() != shred.KindPrimitive {
 		return d, nil
 	}
-	// A typed result of a shredded primitive: casts other than to string
-	// never look keys up, so the metadata column is not read; a string
-	// result needs it only for the values of the value column (objects
-	// and arrays print their keys).
-	if d.as.Kind == variant.SQLString {
-		d.metaOptional = true
-	} else {
-		d.noMeta = true
-		d.cols[0] = -1
-	}
+	// A typed result of a shredded primitive: casts never look keys up
+	// (objects and arrays cast to no SQL type), so the metadata column is
+	// not read.
+	d.cols[0] = -1
 	d.statsFor(e, cols)
 	d.direct = d.node.TypedLeaf() >= 0 && statsCast(d.node.Type(), d.as)
 	return d, nil
@@ -317,11 +306,6 @@ func (r *vreader) column() string { return r.d.column }
 func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 	d := r.d
 	copy(r.cols, d.cols)
-	if d.metaOptional {
-		if v := d.node.ValueLeaf(); v < 0 || allNull(e, rg, d.cols[v]) {
-			r.cols[0] = -1
-		}
-	}
 	leaves := d.layout.Leaves()
 	for i, c := range r.cols {
 		if c >= 0 {

@@ -3,8 +3,10 @@ package scan
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 
+	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/parquetvariant/parquetvariant/variant"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -159,8 +161,39 @@ func TestVariantPathLeaves(t *testing.T) {
 		return out
 	}
 	assert.Equal(t, []string{"typed_value.a.value", "typed_value.a.typed_value"}, leaves("$.a", "bigint"))
-	assert.Equal(t, []string{"metadata", "typed_value.b.value", "typed_value.b.typed_value"}, leaves("$.b", "string"))
+	assert.Equal(t, []string{"typed_value.b.value", "typed_value.b.typed_value"}, leaves("$.b", "string"))
+	assert.Equal(t, []string{"metadata", "typed_value.b.value", "typed_value.b.typed_value"}, leaves("$.b", ""))
 	assert.Equal(t, []string{"metadata", "value"}, leaves("$.z", "boolean"))
 	assert.Equal(t, []string{"metadata", "typed_value.c.value"}, leaves("$.c.e[1]", "bigint"))
 	assert.Len(t, leaves("$", ""), 9)
+}
+
+// A typed path on a shredded primitive reads no metadata: an object in the
+// value column fails a strict cast (variant.ErrCast) and is NULL in a
+// lenient one, whatever the type.
+func TestVariantTypedPrimitiveWithObjects(t *testing.T) {
+	dir := t.TempDir()
+	writeVariantFile(t, filepath.Join(dir, "t", "p.parquet"), shred.Typed(shred.TypeInt64),
+		[][]vrow{{{1, `5`}, {2, `{"a":1}`}, {3, `"7"`}, {4, ``}}, {{5, `6`}}})
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("t")
+	require.NoError(t, err)
+	read := func(ref Ref) ([]string, error) {
+		rs, err := tb.Scan(context.Background(), Query{Columns: []Ref{ref}})
+		require.NoError(t, err)
+		var out []string
+		for rs.Next() {
+			out = append(out, gotPath(t, rs, 0))
+		}
+		return out, rs.Err()
+	}
+	got, err := read(Ref{Column: "v", As: bigint, Mode: variant.CastLenient})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"5", "NULL", "7", "NULL", "6"}, got)
+	_, err = read(Ref{Column: "v", As: bigint})
+	assert.ErrorIs(t, err, variant.ErrCast)
+	got, err = read(Ref{Column: "v", As: variant.SQLType{Kind: variant.SQLString}, Mode: variant.CastLenient})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"5", "NULL", "7", "NULL", "6"}, got)
 }
