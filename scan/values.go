@@ -108,8 +108,9 @@ func bigFromBytes(b []byte) *big.Int {
 // (KindString), []byte (KindBytes, a copy), time.Time (KindDate,
 // KindTimestamp), the exact decimal text (KindDecimal, "12.50"), the time of
 // day as text with the digits of its unit (KindTime, "13:45:00.123456"),
-// the canonical text of a UUID (KindUUID). Value allocates; the typed
-// accessors do not.
+// the canonical text of a UUID (KindUUID), a variant.Variant that owns
+// its bytes (KindVariant; nil when its metadata does not decode, which
+// [Rows.Variant] reports). Value allocates; the typed accessors do not.
 func (r *Rows) Value(i int) any {
 	c := r.cell(i)
 	if c.null {
