@@ -580,72 +580,57 @@ func bytesAt(c *shred.Column, i int) []byte {
 
 // directAt reads row from the value and typed_value columns of a shredded
 // primitive field (VariantShredding.md, "Value Shredding"): a typed value
-// is the result as it is, a value is rebuilt and cast, neither is a missing
-// field (SQL NULL). Both present is an error wrapping
-// shred.ErrInvalidLayout in strict mode; in lenient mode typed_value wins.
+// is the result as it is, a value is cast (with the empty dictionary: no
+// cast looks keys up), neither is a missing field (SQL NULL). Both present
+// is an error wrapping shred.ErrInvalidLayout in strict mode; in lenient
+// mode typed_value wins.
 func (r *vreader) directAt(row int64) (cell, error) {
 	d := r.d
 	leaves := d.layout.Leaves()
-	tl := d.node.TypedLeaf()
+	tl, vl := d.node.TypedLeaf(), d.node.ValueLeaf()
 	typed := &r.b.Columns[tl]
-	vl := d.node.ValueLeaf()
-	var val, meta *shred.Column
+	tmax := uint8(leaves[tl].MaxDef)
+	var val *shred.Column
+	vmax := uint8(0)
 	if vl >= 0 {
 		val = &r.b.Columns[vl]
+		vmax = uint8(leaves[vl].MaxDef)
 	}
-	if r.cols[0] >= 0 {
-		meta = &r.b.Columns[0]
+	if int(row) >= typed.Len() || val != nil && int(row) >= val.Len() {
+		return cell{}, corrupt(fmt.Errorf("the Variant column ends before row %d", row))
 	}
-	for ; r.next <= row; r.next++ {
-		e := int(r.next)
-		if e >= typed.Len() || val != nil && e >= val.Len() || meta != nil && e >= meta.Len() {
-			return cell{}, corrupt(fmt.Errorf("the Variant column ends at row %d", e))
-		}
-		var mb, vb []byte
-		if meta != nil && int(meta.Def[e]) == leaves[0].MaxDef {
-			mb = bytesAt(meta, r.mpos)
-			r.mpos++
-		}
-		if val != nil && int(val.Def[e]) == leaves[vl].MaxDef {
-			vb = bytesAt(val, r.vpos)
-			r.vpos++
-		}
-		hasTyped := int(typed.Def[e]) == leaves[tl].MaxDef
-		t := r.tpos
-		if hasTyped {
+	// Skip to row, counting the values of the rows passed over.
+	for e := int(r.next); e < int(row); e++ {
+		if typed.Def[e] == tmax {
 			r.tpos++
 		}
-		if r.next < row {
-			continue
-		}
-		r.row = row
-		switch {
-		case hasTyped && vb != nil && d.mode&shred.Lenient == 0:
-			return cell{}, &shred.Error{Err: shred.ErrInvalidLayout, Row: e, Path: leaves[vl].PathString(), Msg: "value and typed_value both set"}
-		case hasTyped:
-			r.c = typedCell(typed, leaves[tl], t)
-		case vb != nil:
-			m := variant.Metadata{}
-			if mb != nil {
-				if r.metaRaw == nil || string(mb) != string(r.metaRaw) {
-					dm, err := variant.DecodeMetadata(mb)
-					if err != nil {
-						return cell{}, err
-					}
-					r.meta, r.metaRaw = dm, mb
-				}
-				m = r.meta
-			}
-			c, err := d.apply(variant.View(m, vb), true, &r.buf)
-			if err != nil {
-				return cell{}, err
-			}
-			r.c = c
-		default:
-			r.c = cell{null: true}
+		if val != nil && val.Def[e] == vmax {
+			r.vpos++
 		}
 	}
-	r.next = row + 1
+	e := int(row)
+	r.next, r.row = row+1, row
+	var vb []byte
+	if val != nil && val.Def[e] == vmax {
+		vb = bytesAt(val, r.vpos)
+		r.vpos++
+	}
+	hasTyped := typed.Def[e] == tmax
+	switch {
+	case hasTyped && vb != nil && d.mode&shred.Lenient == 0:
+		return cell{}, &shred.Error{Err: shred.ErrInvalidLayout, Row: e, Path: leaves[vl].PathString(), Msg: "value and typed_value both set"}
+	case hasTyped:
+		r.c = typedCell(typed, leaves[tl], r.tpos)
+		r.tpos++
+	case vb != nil:
+		c, err := d.apply(variant.View(variant.Metadata{}, vb), true, &r.buf)
+		if err != nil {
+			return cell{}, err
+		}
+		r.c = c
+	default:
+		r.c = cell{null: true}
+	}
 	return r.c, nil
 }
 
