@@ -89,11 +89,11 @@
 // a group is an object of its non-null fields, a LIST or a repeated field
 // an array (a null element is a Variant null, so a NULL list, an empty
 // list and a list of one NULL stay apart), a MAP with string keys an
-// object and any other MAP an array of {"key", "value"} objects, an
-// unshredded Variant inside them the Variant itself; their output columns
-// are [KindVariant] and paths reach into them. A shredded Variant inside a
-// nested column is not supported ([ErrUnsupported]). Comparing a whole
-// Variant or nested column is [ErrUnsupported]: compare a typed path.
+// object and any other MAP an array of {"key", "value"} objects, a
+// Variant inside them the Variant itself (a shredded one rebuilt from its
+// own layout at its levels); their output columns are [KindVariant] and
+// paths reach into them. Comparing a whole Variant or nested column is
+// [ErrUnsupported]: compare a typed path.
 //
 // # Data skipping
 //

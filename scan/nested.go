@@ -11,6 +11,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"
 	"github.com/parquet-go/parquet-go/format"
+	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -18,7 +19,8 @@ import (
 // built from their structure (design section 2): a group is an object of
 // its non-null fields, a LIST or a repeated field an array, a MAP with
 // string keys an object and any other MAP an array of {"key", "value"}
-// objects, an unshredded Variant inside them the Variant itself. A null
+// objects, a Variant inside them the Variant itself (a shredded one rebuilt
+// by shred from its own layout). A null
 // element stays a Variant null in its array, so a NULL list, an empty list
 // and a list of one NULL stay apart. Values are assembled from the
 // repetition and definition levels of the column's leaves (the Dremel
@@ -52,6 +54,19 @@ type tnode struct {
 	leaf      int    // tLeaf: index in ndesc.leaves
 	desc      *leafDesc
 	first, n  int // leaves of the subtree: [first, first+n)
+	path      []string
+	// A shredded Variant (tVariant with a typed_value) is rebuilt by shred
+	// from its own layout: shredIdx indexes ndesc.shredded. vars lists the
+	// shredded Variants of the subtree, which take one slot each wherever
+	// the subtree is absent.
+	shredIdx int
+	vars     []int
+}
+
+// shreddedVariant is a shredded Variant group inside a nested column.
+type shreddedVariant struct {
+	layout *shred.Layout
+	cols   []int
 }
 
 // ndesc is how one file holds a nested slot.
@@ -61,13 +76,18 @@ type ndesc struct {
 	leaves []int    // column chunk of each leaf, in schema order
 	levels [][2]int // maximum definition and repetition level of each leaf
 	pathCast
-	pool sync.Pool // of *nreader
+	mode     shred.Mode
+	shredded []shreddedVariant
+	pool     sync.Pool // of *nreader
 }
 
 // newNDesc compiles a nested slot for the top-level column c of a file.
-func newNDesc(e *fileEntry, c *fileColumn, ref Ref) (*ndesc, error) {
+func newNDesc(e *fileEntry, c *fileColumn, ref Ref, lenient bool) (*ndesc, error) {
 	schema := e.pf.Metadata().Schema
 	d := &ndesc{column: ref.String(), pathCast: pathCast{rest: ref.Path.Steps(), as: ref.As, cast: ref.Mode}}
+	if lenient {
+		d.mode = shred.Lenient
+	}
 	if d.as.Kind == variant.SQLVariant {
 		d.as = variant.SQLType{}
 	}
@@ -78,7 +98,10 @@ func newNDesc(e *fileEntry, c *fileColumn, ref Ref) (*ndesc, error) {
 		}
 	}
 	next := c.elem
-	root, err := d.build(schema, &next, base, 0, 0, 0)
+	root, err := d.build(schema, &next, base, 0, 0, 0, nil)
+	if err == nil {
+		err = d.shredVariants(e, root)
+	}
 	if err != nil {
 		return nil, &FileError{Path: e.path, RowGroup: -1, Column: c.name, Err: corrupt(err)}
 	}
@@ -88,7 +111,7 @@ func newNDesc(e *fileEntry, c *fileColumn, ref Ref) (*ndesc, error) {
 
 // build compiles the subtree at schema[*next], whose parent is at
 // definition level def and repetition level rep.
-func (d *ndesc) build(schema []format.SchemaElement, next *int, base, def, rep, depth int) (*tnode, error) {
+func (d *ndesc) build(schema []format.SchemaElement, next *int, base, def, rep, depth int, parent []string) (*tnode, error) {
 	if depth > variant.MaxDepth {
 		return nil, errors.New("nested column deeper than the Variant nesting limit")
 	}
@@ -98,7 +121,8 @@ func (d *ndesc) build(schema []format.SchemaElement, next *int, base, def, rep, 
 	at := *next
 	e := &schema[at]
 	*next++
-	n := &tnode{name: e.Name, def: def, rep: rep, first: len(d.leaves)}
+	n := &tnode{name: e.Name, def: def, rep: rep, first: len(d.leaves), shredIdx: -1}
+	n.path = append(append([]string(nil), parent...), e.Name)
 	switch e.RepetitionType.V {
 	case format.Optional:
 		n.optional, n.def = true, def+1
@@ -131,7 +155,7 @@ func (d *ndesc) build(schema []format.SchemaElement, next *int, base, def, rep, 
 		n.kind = tMap
 	}
 	for range e.NumChildren.V {
-		f, err := d.build(schema, next, base, n.def, n.rep, depth+1)
+		f, err := d.build(schema, next, base, n.def, n.rep, depth+1, n.path)
 		if err != nil {
 			return nil, err
 		}
@@ -166,8 +190,9 @@ func (d *ndesc) build(schema []format.SchemaElement, next *int, base, def, rep, 
 	return n, nil
 }
 
-// variantNode checks an unshredded Variant group inside a nested column
-// and finds its metadata (n.key) and value (n.val) leaves by name.
+// variantNode checks a Variant group inside a nested column: a shredded
+// one is rebuilt by shred; an unshredded one is read from its metadata
+// (n.key) and value (n.val) leaves, found by name.
 func (d *ndesc) variantNode(n *tnode) error {
 	var meta, val *tnode
 	for _, f := range n.fields {
@@ -177,7 +202,9 @@ func (d *ndesc) variantNode(n *tnode) error {
 		case "value":
 			val = f
 		case "typed_value":
-			return fmt.Errorf("%w: a shredded Variant %q inside a nested column", ErrUnsupported, n.name)
+			n.shredIdx = len(d.shredded)
+			d.shredded = append(d.shredded, shreddedVariant{})
+			return nil
 		}
 	}
 	if meta == nil || val == nil || meta.kind != tLeaf || val.kind != tLeaf {
@@ -216,6 +243,8 @@ type leafCursor struct {
 type nreader struct {
 	d      *ndesc
 	cols   []leafCursor
+	vb     []*shred.Batch  // by shredded Variant
+	vr     []*shred.Reader // by shredded Variant
 	buf    []parquet.Value
 	b      variant.Builder
 	out    []byte
@@ -276,6 +305,21 @@ func (r *nreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 		}
 		pages.Close()
 	}
+	for i, sv := range r.d.shredded {
+		if len(r.vb) <= i {
+			r.vb = append(r.vb, sv.layout.NewBatch())
+			r.vr = append(r.vr, nil)
+		}
+		r.vb[i].Reset()
+		if err := r.vb[i].ReadRowGroup(srcRowGroup{RowGroup: e.pf.RowGroups()[rg], src: src}, sv.cols); err != nil {
+			return corrupt(err)
+		}
+		if r.vr[i] == nil {
+			r.vr[i] = shred.NewReader(r.vb[i], r.d.mode)
+		} else {
+			r.vr[i].Reset(r.vb[i], sv.layout.Root(), r.d.mode)
+		}
+	}
 	r.next, r.row, r.loaded = 0, -1, true
 	return nil
 }
@@ -322,13 +366,19 @@ func (r *nreader) peek(i int) (def, rep int, ok bool) {
 	return v.DefinitionLevel(), v.RepetitionLevel(), true
 }
 
-// skip consumes the one entry each leaf of n has where n is absent.
+// skip consumes the one entry each leaf of n has where n is absent, and
+// the slot of each shredded Variant under n.
 func (r *nreader) skip(n *tnode) error {
 	for i := n.first; i < n.first+n.n; i++ {
 		if r.cols[i].pos >= len(r.cols[i].vals) {
 			return errLevels
 		}
 		r.cols[i].pos++
+	}
+	for _, k := range n.vars {
+		if _, _, err := r.vr[k].Next(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -433,6 +483,9 @@ func (r *nreader) value(n *tnode) error {
 		}
 		return appendLeaf(&r.b, n.desc, n.desc.cellOf(v))
 	case tVariant:
+		if n.shredIdx >= 0 {
+			return r.shreddedVariant(n)
+		}
 		meta, val := &r.cols[n.key.leaf], &r.cols[n.val.leaf]
 		if meta.pos >= len(meta.vals) || val.pos >= len(val.vals) {
 			return errLevels
@@ -602,4 +655,51 @@ func appendLeaf(b *variant.Builder, d *leafDesc, c cell) error {
 		b.AppendBinary(c.b)
 	}
 	return b.Err()
+}
+
+// shredVariants compiles the layouts of the shredded Variants under n at
+// their levels (shred.LayoutOf) and lists them in each subtree.
+func (d *ndesc) shredVariants(e *fileEntry, n *tnode) error {
+	if n.kind == tVariant && n.shredIdx >= 0 {
+		l, cols, err := shred.LayoutOf(e.pf.Schema(), n.path...)
+		if err != nil {
+			return err
+		}
+		d.shredded[n.shredIdx] = shreddedVariant{layout: l, cols: cols}
+		n.vars = []int{n.shredIdx}
+		return nil
+	}
+	for _, f := range n.fields {
+		if err := d.shredVariants(e, f); err != nil {
+			return err
+		}
+		n.vars = append(n.vars, f.vars...)
+	}
+	return nil
+}
+
+// shreddedVariant appends the next slot of a shredded Variant rebuilt by
+// shred, and moves the cursors of its leaves past the slot's entries (the
+// first one and those repeated below the Variant's repetition level).
+func (r *nreader) shreddedVariant(n *tnode) error {
+	v, valid, err := r.vr[n.shredIdx].Next()
+	if err != nil {
+		return err
+	}
+	for i := n.first; i < n.first+n.n; i++ {
+		c := &r.cols[i]
+		if c.pos >= len(c.vals) {
+			return errLevels
+		}
+		c.pos++
+		for c.pos < len(c.vals) && c.vals[c.pos].RepetitionLevel() > n.rep {
+			c.pos++
+		}
+	}
+	if !valid {
+		r.b.AppendNull()
+		return nil
+	}
+	r.b.AppendVariant(v)
+	return r.b.Err()
 }

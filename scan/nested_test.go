@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquetvariant/parquetvariant/shred"
+	"github.com/parquetvariant/parquetvariant/variant"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -194,4 +196,62 @@ func sortRow(rows []parquet.Row) []parquet.Row {
 		}
 	}
 	return rows
+}
+
+// A shredded Variant inside a LIST is rebuilt from its own layout and
+// embedded as it is; a null element, an empty list and a NULL list stay
+// apart, and paths reach into the elements.
+func TestNestedShreddedVariant(t *testing.T) {
+	s := shred.Object(shred.Field{Name: "a", Schema: shred.Typed(shred.TypeInt64)}, shred.Field{Name: "t", Schema: shred.Array(shred.Typed(shred.TypeString))})
+	node, err := s.Node()
+	require.NoError(t, err)
+	schema := parquet.NewSchema("t", parquet.Group{"vs": parquet.Optional(parquet.List(parquet.Optional(node)))})
+	meta, ok := schema.Lookup("vs", "list", "element", "metadata")
+	require.True(t, ok)
+	l, err := shred.NewLayoutAt(s, meta.MaxDefinitionLevel, meta.MaxRepetitionLevel)
+	require.NoError(t, err)
+	cols, err := l.ColumnIndexes(schema, "vs", "list", "element")
+	require.NoError(t, err)
+	parse := func(js string) variant.Variant {
+		v, err := variant.ParseJSON([]byte(js))
+		require.NoError(t, err)
+		return v
+	}
+	b := l.NewBatch()
+	require.NoError(t, b.AppendAt(parse(`{"a":1,"t":["x","y"],"z":true}`), 0))
+	require.NoError(t, b.AppendNullAt(2, 1)) // a null element
+	require.NoError(t, b.AppendAt(parse(`{"a":"two","t":[]}`), 1))
+	require.NoError(t, b.AppendNullAt(1, 0)) // an empty list
+	require.NoError(t, b.AppendNullAt(0, 0)) // a NULL list
+	require.NoError(t, b.AppendAt(parse(`[1,2]`), 0))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t", "v.parquet")
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	w := parquet.NewWriter(f, schema)
+	require.NoError(t, b.WriteColumns(w.ColumnWriters(), cols))
+	require.NoError(t, w.Close())
+	require.NoError(t, f.Close())
+	assert.Equal(t, [][]string{
+		{`[{"a":1,"t":["x","y"],"z":true},null,{"a":"two","t":[]}]`},
+		{`[]`},
+		{`NULL`},
+		{`[[1,2]]`},
+	}, nestedRows(t, dir, "vs"))
+
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("t")
+	require.NoError(t, err)
+	ref, err := Path("vs", "$[0].t[1]", "string")
+	require.NoError(t, err)
+	rs, err := tb.Scan(context.Background(), Query{Columns: []Ref{ref}})
+	require.NoError(t, err)
+	var got []string
+	for rs.Next() {
+		got = append(got, gotPath(t, rs, 0))
+	}
+	require.NoError(t, rs.Err())
+	assert.Equal(t, []string{"y", "NULL", "NULL", "NULL"}, got)
 }

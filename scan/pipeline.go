@@ -180,7 +180,7 @@ func (pl *pipeline) openFile(e *fileEntry) (*fileScan, error) {
 		fc := &e.cols[i]
 		if col.Type.Kind == KindNested {
 			ref := pl.plan.refs[slot]
-			n, err := newNDesc(e, fc, ref)
+			n, err := newNDesc(e, fc, ref, pl.plan.lenient)
 			if err != nil {
 				return nil, err
 			}
