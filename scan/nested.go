@@ -20,9 +20,9 @@ import (
 // its non-null fields, a LIST or a repeated field an array, a MAP with
 // string keys an object and any other MAP an array of {"key", "value"}
 // objects, a Variant inside them the Variant itself (a shredded one rebuilt
-// by shred from its own layout). A null
-// element stays a Variant null in its array, so a NULL list, an empty list
-// and a list of one NULL stay apart. Values are assembled from the
+// by shred from its own layout). A null element stays a Variant null in its
+// array, so a NULL list, an empty list and a list of one NULL stay apart.
+// Values are assembled from the
 // repetition and definition levels of the column's leaves (the Dremel
 // model; LogicalTypes.md, "Nested Types", with its backward-compatibility
 // rules for lists and maps).
