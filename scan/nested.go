@@ -22,10 +22,9 @@ import (
 // objects, a Variant inside them the Variant itself (a shredded one rebuilt
 // by shred from its own layout). A null element stays a Variant null in its
 // array, so a NULL list, an empty list and a list of one NULL stay apart.
-// Values are assembled from the
-// repetition and definition levels of the column's leaves (the Dremel
-// model; LogicalTypes.md, "Nested Types", with its backward-compatibility
-// rules for lists and maps).
+// Values are assembled from the repetition and definition levels of the
+// column's leaves (the Dremel model; LogicalTypes.md, "Nested Types", with
+// its backward-compatibility rules for lists and maps).
 
 // tkind is the shape of a node of a nested column.
 type tkind uint8
