@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
+	"strings"
 
 	"github.com/parquet-go/parquet-go/encoding/thrift"
 	"github.com/parquet-go/parquet-go/format"
@@ -36,6 +38,14 @@ type pageSpan struct {
 // without limit. optional tells whether the flat column has definition
 // levels (bit width 1).
 func checkPageHeader(src io.ReaderAt, off, limit, rows int64, optional, uncompressed bool) (pageSpan, error) {
+	return checkLeveledPageHeader(src, off, limit, rows, levelWidth(optional), 0, uncompressed)
+}
+
+// checkLeveledPageHeader is checkPageHeader for a leaf of any levels: the
+// page holds at most values values, its definition and repetition levels
+// take defWidth and repWidth bits. The level sections of v1 pages are
+// checked only for leaves without repetition levels.
+func checkLeveledPageHeader(src io.ReaderAt, off, limit, rows int64, defWidth, repWidth uint, uncompressed bool) (pageSpan, error) {
 	window := int64(256)
 	for {
 		n := min(window, limit-off)
@@ -80,13 +90,13 @@ func checkPageHeader(src io.ReaderAt, off, limit, rows int64, optional, uncompre
 				return span, err
 			}
 			rep, def := levels[:v.RepetitionLevelsByteLength], levels[v.RepetitionLevelsByteLength:]
-			if err := checkLevels(rep, 0, int64(v.NumValues)); err != nil {
+			if err := checkLevels(rep, repWidth, int64(v.NumValues)); err != nil {
 				return span, fmt.Errorf("page at offset %d: repetition levels: %w", off, err)
 			}
-			if err := checkLevels(def, levelWidth(optional), int64(v.NumValues)); err != nil {
+			if err := checkLevels(def, defWidth, int64(v.NumValues)); err != nil {
 				return span, fmt.Errorf("page at offset %d: definition levels: %w", off, err)
 			}
-		case h.DataPageHeader.Valid && uncompressed && optional:
+		case h.DataPageHeader.Valid && uncompressed && defWidth > 0 && repWidth == 0:
 			var lenBuf [4]byte
 			if h.CompressedPageSize < 4 {
 				return span, fmt.Errorf("page at offset %d: no room for definition levels", off)
@@ -102,7 +112,7 @@ func checkPageHeader(src io.ReaderAt, off, limit, rows int64, optional, uncompre
 			if _, err := src.ReadAt(def, hend+4); err != nil {
 				return span, err
 			}
-			if err := checkLevels(def, 1, int64(h.DataPageHeader.V.NumValues)); err != nil {
+			if err := checkLevels(def, defWidth, int64(h.DataPageHeader.V.NumValues)); err != nil {
 				return span, fmt.Errorf("page at offset %d: definition levels: %w", off, err)
 			}
 		}
@@ -168,4 +178,22 @@ func chunkStart(md *format.ColumnMetaData) int64 {
 		return md.DictionaryPageOffset
 	}
 	return md.DataPageOffset
+}
+
+// checkChunkPages checks the page headers of column chunk leaf of row
+// group rg before parquet-go decodes them (see checkPageHeader): every
+// page of the chunk, in order, must end exactly at the chunk's end. maxDef
+// and maxRep are the leaf's maximum levels.
+func checkChunkPages(e *fileEntry, rg, leaf int, maxDef, maxRep int, src io.ReaderAt) error {
+	md := &e.pf.Metadata().RowGroups[rg].Columns[leaf].MetaData
+	start := chunkStart(md)
+	end := start + md.TotalCompressedSize
+	for off := start; off < end; {
+		span, err := checkLeveledPageHeader(src, off, end, md.NumValues, uint(bits.Len(uint(maxDef))), uint(bits.Len(uint(maxRep))), md.Codec == format.Uncompressed)
+		if err != nil {
+			return corrupt(fmt.Errorf("column %s: %w", strings.Join(md.PathInSchema, "."), err))
+		}
+		off = span.end
+	}
+	return nil
 }

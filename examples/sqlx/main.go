@@ -65,11 +65,10 @@ func main() {
 			Context: sql.Null[variant.Variant]{V: mustJSON(`{"ip":"10.0.0.2"}`), Valid: true}},
 	}
 	// A batch NamedExec is one INSERT with a row per struct: one new file.
-	// A variant.Variant argument goes in as it is. database/sql hands a valid
-	// sql.Null[variant.Variant] to the driver as its Value, the JSON text, so
-	// parse_json turns it back into the Variant; an invalid one is NULL.
+	// A variant.Variant argument goes in as it is, and so does a valid
+	// sql.Null[variant.Variant]; an invalid one is NULL.
 	res, err := db.NamedExec(`INSERT INTO events (id, kind, payload, context)
-		VALUES (:id, :kind, :payload, parse_json(:context))`, events)
+		VALUES (:id, :kind, :payload, :context)`, events)
 	if err != nil {
 		log.Fatal(err)
 	}
