@@ -71,6 +71,9 @@ func (s *scanSource) cell(j int) (value, error) {
 	case scan.KindTime, scan.KindUUID:
 		s, _ := r.Value(j).(string)
 		return stringValue(s), nil
+	case scan.KindVariant:
+		v, err := r.Variant(j)
+		return value{k: kindVariant, v: v}, err
 	}
 	return value{}, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "reading the nested column " + quoteIdent(r.Columns()[j].Name)}
 }

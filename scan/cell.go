@@ -44,7 +44,8 @@ type leafDesc struct {
 	dom      domain
 	unit     int64 // nanoseconds per unit for domTime and KindTime (DATE: one day)
 	required bool
-	ordered  bool // statistics min/max may be used
+	ordered  bool      // statistics min/max may be used
+	v        assembler // a slot built from several leaves (Variant, nested column)
 }
 
 const nanosPerDay = 86400 * 1e9

@@ -26,8 +26,8 @@
 // ([Compare], [In], [IsNull], [And], [Or], [Not], [Between], [IsNotNull])
 // evaluated with SQL three-valued logic, and NoSkip to turn data skipping
 // off. It returns a [Rows] cursor: Next, typed accessors that do not
-// allocate (Int64, Uint64, Float64, Bool, Bytes, Time, Duration, Decimal),
-// Value for a Go value, Err, Close and Stats. Row groups are decoded column
+// allocate (Int64, Uint64, Float64, Bool, Bytes, Time, Duration, Decimal,
+// Variant), Value for a Go value, Err, Close and Stats. Row groups are decoded column
 // by column, page by page, by [Query.Workers] goroutines (GOMAXPROCS by
 // default) in batches of up to 4096 rows; rows come out in file and row
 // order, and at most Workers+1 row groups are in flight, so memory stays
@@ -49,9 +49,50 @@
 //	TIMESTAMP(MILLIS|MICROS|NANOS), INT96    KindTimestamp  time.Time in UTC
 //	UUID                                     KindUUID       canonical text
 //
-// Groups, repeated fields and Variant columns are [KindNested]; reading
-// them, and Variant paths in a [Ref], is not supported yet
-// ([ErrUnsupported]).
+// # Variant columns
+//
+// A Variant column ([KindVariant]: a group annotated VARIANT, or a group
+// with binary metadata and value children) reads as a variant.Variant
+// ([Rows.Variant], a view valid until Next that does not allocate;
+// [Rows.Value] returns a copy). Each file is read with its own shredding
+// (shred.LayoutOf per file) and rebuilt with the spec's construct_variant
+// (VariantShredding.md, "Reconstructing a Shredded Variant"); SQL NULL rows
+// are NULL (IsNull), a Variant null is the value 00. Layouts the spec
+// forbids are an error wrapping shred.ErrInvalidLayout unless
+// [Query.Lenient] reads them with typed_value winning; malformed Variant
+// bytes give an error wrapping variant.ErrInvalidValue or
+// variant.ErrInvalidMetadata in a [*FileError] naming the file, row group
+// and column.
+//
+// A [Ref] with a Path (and optionally a cast As, a variant.SQLType, with
+// Mode strict or lenient) reads variant_get(column, path, type) (design
+// section 4) from only the leaf columns that can hold the path in each
+// file: through shredded object fields (shred.Layout.Find), that field's
+// value and typed_value columns, without the metadata column when the
+// result is a typed value of a shredded primitive (a string cast reads it
+// only in row groups where the field's value column holds values); for a
+// field that the file does not shred, only the value column of the deepest
+// shredded object above it and the metadata. The rest of the path is
+// followed in the rebuilt value and the result cast with variant's typed
+// casts: tinyint to bigint give [KindInt64], float and double
+// [KindFloat64], decimal(p,s) [KindDecimal], string [KindString], binary
+// [KindBytes], date [KindDate], time [KindTime] (micros), timestamp and
+// timestamp_ntz [KindTimestamp] (micros), uuid [KindUUID]; no cast keeps
+// a [KindVariant]. A missing path and a Variant null cast to SQL NULL; a
+// failed cast ends the scan with an error wrapping variant.ErrCast in
+// strict mode and is NULL in lenient mode (try_variant_get).
+//
+// Nested columns (groups, LISTs, MAPs and repeated fields: [KindNested] in
+// the schema) read as Variants built from their structure (design section
+// 2), assembled from the repetition and definition levels of their leaves:
+// a group is an object of its non-null fields, a LIST or a repeated field
+// an array (a null element is a Variant null, so a NULL list, an empty
+// list and a list of one NULL stay apart), a MAP with string keys an
+// object and any other MAP an array of {"key", "value"} objects, an
+// unshredded Variant inside them the Variant itself; their output columns
+// are [KindVariant] and paths reach into them. A shredded Variant inside a
+// nested column is not supported ([ErrUnsupported]). Comparing a whole
+// Variant or nested column is [ErrUnsupported]: compare a typed path.
 //
 // # Data skipping
 //
@@ -64,9 +105,18 @@
 // counts and NaN bounds never justify a skip; IS NULL is pruned only with a
 // null count present and 0, IS NOT NULL only with one equal to the value
 // count (pitfall B38); float bounds may exclude NaN, which orders above
-// every number, and -0.0 equals +0.0 (pitfall B39). Results are the same
-// with skipping on and off; [Stats] counts files, row groups and pages read
-// and skipped and bytes read.
+// every number, and -0.0 equals +0.0 (pitfall B39). A predicate on a typed
+// Variant path that ends at a shredded primitive prunes row groups with the
+// statistics of that field's typed_value column only where the field's
+// value column is all null (its null count equals its value count;
+// VariantShredding.md, "Data Skipping"), and only when every typed value
+// casts to the target type exactly and in the same order (an int32
+// typed_value for int or bigint, a string for string, a timestamp for
+// timestamp, ...); IS NULL and IS NOT NULL then use the typed column's null
+// count. Residual objects above the field never hold it, so they do not
+// prevent pruning. Other Variant and nested slots are never pruned. Results
+// are the same with skipping on and off; [Stats] counts files, row groups
+// and pages read and skipped and bytes read.
 //
 // # Errors
 //

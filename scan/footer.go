@@ -338,7 +338,7 @@ func nestedType(schema []format.SchemaElement, at int) Type {
 		return t
 	}
 	if t.Logical == "VARIANT" {
-		t.Variant = true
+		t.Kind, t.Variant = KindVariant, true
 		return t
 	}
 	var meta, value bool
@@ -357,7 +357,9 @@ func nestedType(schema []format.SchemaElement, at int) Type {
 		}
 		i = skipElement(schema, i)
 	}
-	t.Variant = meta && value
+	if meta && value {
+		t.Kind, t.Variant = KindVariant, true
+	}
 	return t
 }
 

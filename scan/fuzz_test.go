@@ -46,7 +46,7 @@ func FuzzFile(f *testing.F) {
 		}
 		var q Query
 		for _, c := range tb.Schema().Columns {
-			if c.Type.Kind != KindNested {
+			if c.Type.Kind != KindNested && c.Type.Kind != KindVariant {
 				q.Columns = append(q.Columns, Col(c.Name))
 			}
 		}

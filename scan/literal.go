@@ -86,8 +86,8 @@ func newLit(col string, typ Type, v any) (lit, error) {
 		if d, ok := v.(time.Duration); ok {
 			return lit{kind: litDuration, d: d}, nil
 		}
-	case KindNested:
-		return lit{}, fmt.Errorf("%w: predicate on nested column %q", ErrUnsupported, col)
+	case KindNested, KindVariant:
+		return lit{}, fmt.Errorf("%w: comparing the %s column %q; compare a typed path of it", ErrUnsupported, typ, col)
 	}
 	return bad()
 }

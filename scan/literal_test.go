@@ -121,8 +121,9 @@ func TestQueryErrors(t *testing.T) {
 		{Query{Where: Compare{Col("tod"), Eq, time.Now()}}, ErrType},
 		{Query{Where: Compare{Col("uid"), Eq, "not a uuid"}}, ErrType},
 		{Query{Where: In{Col("id"), []any{1, "x"}}}, ErrType},
-		{Query{Columns: []Ref{Col("grp")}}, ErrUnsupported},
-		{Query{Columns: []Ref{{Column: "s", Path: variant.MustParsePath("$.a")}}}, ErrUnsupported},
+		{Query{Where: Compare{Col("grp"), Eq, 1}}, ErrUnsupported},
+		{Query{Columns: []Ref{{Column: "s", Path: variant.MustParsePath("$.a")}}}, ErrType},
+		{Query{Columns: []Ref{{Column: "s", As: variant.SQLType{Kind: variant.SQLDecimal, Precision: 50}}}}, ErrType},
 		{Query{Where: Not{}}, nil},
 		{Query{Where: Compare{Col("id"), Op(42), 1}}, nil},
 	} {
@@ -132,8 +133,16 @@ func TestQueryErrors(t *testing.T) {
 			assert.ErrorIs(t, err, c.want, "%+v", c.q)
 		}
 	}
-	_, err = tb.Scan(context.Background(), Query{Columns: []Ref{Col("grp")}})
+	_, err = tb.Scan(context.Background(), Query{Where: Compare{Col("grp"), Eq, 1}})
 	assert.True(t, errors.Is(err, errors.ErrUnsupported))
+	rows, err := tb.Scan(context.Background(), Query{Columns: []Ref{Col("grp")}})
+	require.NoError(t, err)
+	require.True(t, rows.Next())
+	v, err := rows.Variant(0)
+	require.NoError(t, err)
+	assert.Equal(t, `{"a":1}`, v.String())
+	assert.False(t, rows.Next())
+	require.NoError(t, rows.Err())
 }
 
 // Unsigned columns keep their statistics in unsigned order: a row group

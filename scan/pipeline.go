@@ -3,6 +3,7 @@ package scan
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -173,10 +174,28 @@ func (pl *pipeline) openFile(e *fileEntry) (*fileScan, error) {
 		col := pl.table.schema.Columns[c]
 		i, ok := e.byName[col.Name]
 		if !ok {
-			fs.descs[slot] = &leafDesc{leaf: -1, path: col.Name, typ: col.Type}
+			fs.descs[slot] = &leafDesc{leaf: -1, path: col.Name, typ: pl.plan.types[slot]}
 			continue
 		}
 		fc := &e.cols[i]
+		if col.Type.Kind == KindNested {
+			ref := pl.plan.refs[slot]
+			n, err := newNDesc(e, fc, ref)
+			if err != nil {
+				return nil, err
+			}
+			fs.descs[slot] = resultDesc(ref.String(), pl.plan.types[slot], n)
+			continue
+		}
+		if col.Type.Kind == KindVariant {
+			ref := pl.plan.refs[slot]
+			v, err := newVDesc(e, fc, ref, pl.plan.lenient)
+			if err != nil {
+				return nil, err
+			}
+			fs.descs[slot] = resultDesc(ref.String(), pl.plan.types[slot], v)
+			continue
+		}
 		fs.descs[slot] = newLeafDesc(fc, &schema[fc.elem])
 	}
 	if pl.plan.where != nil {
@@ -346,12 +365,14 @@ const cancelCheckRows = 1024
 
 // rgScan is a row group being decoded.
 type rgScan struct {
-	fs      *fileScan
-	index   int
-	rows    int64
-	ranges  rowRanges
-	readers []*chunkReader // by slot; nil when the file lacks the column
-	closed  bool
+	fs       *fileScan
+	index    int
+	rows     int64
+	ranges   rowRanges
+	readers  []*chunkReader // by slot; nil when the file lacks the column
+	vreaders []rowReader    // by slot, for slots built from several leaves
+	src      io.ReaderAt    // the file through a countingReader
+	closed   bool
 }
 
 // cellAt returns the cell of a slot at row, wrapping read errors with the
@@ -367,6 +388,9 @@ func (g *rgScan) cellAt(slot int, row int64) (cell, error) {
 func (g *rgScan) loadCell(slot int, row int64) (cell, error) {
 	rd := g.readers[slot]
 	if rd == nil {
+		if g.vreaders != nil && g.vreaders[slot] != nil {
+			return g.variantCell(g.vreaders[slot], row)
+		}
 		return cell{null: true}, nil
 	}
 	c, err := rd.at(row)
@@ -382,6 +406,11 @@ func (g *rgScan) close(st *Stats) {
 		return
 	}
 	g.closed = true
+	for _, vr := range g.vreaders {
+		if vr != nil {
+			vr.release()
+		}
+	}
 	for _, rd := range g.readers {
 		if rd == nil {
 			continue
@@ -391,4 +420,14 @@ func (g *rgScan) close(st *Stats) {
 		}
 		rd.close()
 	}
+}
+
+// variantCell returns the cell of a Variant slot at row, reading the slot's
+// leaves of the row group first when needed.
+func (g *rgScan) variantCell(vr rowReader, row int64) (cell, error) {
+	c, err := vr.at(g.fs.entry, g.index, g.src, row)
+	if err != nil {
+		return c, &FileError{Path: g.fs.entry.path, RowGroup: g.index, Column: vr.column(), Err: err}
+	}
+	return c, nil
 }

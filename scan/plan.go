@@ -2,6 +2,8 @@ package scan
 
 import (
 	"fmt"
+
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 type nodeKind uint8
@@ -26,35 +28,68 @@ type pred struct {
 	kids    []*pred
 }
 
-// plan is a query checked against a table schema.
+// plan is a query checked against a table schema. A slot is one value the
+// scan reads per row: a top-level column or a Variant path Ref.
 type plan struct {
-	cols   []int // table column of each slot
-	out    []int // slot of each output column
-	where  *pred // nil: every row
-	noSkip bool
+	cols    []int  // table column of each slot
+	refs    []Ref  // Ref of each slot
+	types   []Type // result type of each slot
+	out     []int  // slot of each output column
+	where   *pred  // nil: every row
+	noSkip  bool
+	lenient bool // shred.Lenient reconstruction
+}
+
+// slotKey identifies the slots that read the same value.
+type slotKey struct {
+	col  int
+	path string
+	as   variant.SQLType
+	mode variant.CastMode
 }
 
 // newPlan checks q against schema s.
 func newPlan(s *Schema, q *Query) (*plan, error) {
-	p := &plan{noSkip: q.NoSkip}
-	slotOf := make(map[int]int)
+	p := &plan{noSkip: q.NoSkip, lenient: q.Lenient}
+	slotOf := make(map[slotKey]int)
 	slot := func(r Ref) (int, error) {
-		if r.hasPath() {
-			return 0, fmt.Errorf("%w: Variant path %s", ErrUnsupported, r)
-		}
 		c, ok := s.Lookup(r.Column)
 		if !ok {
 			return 0, fmt.Errorf("%w: %q", ErrUnknownColumn, r.Column)
 		}
-		if s.Columns[c].Type.Kind == KindNested {
-			return 0, fmt.Errorf("%w: reading nested column %q (%s)", ErrUnsupported, r.Column, s.Columns[c].Type)
+		typ := s.Columns[c].Type
+		nested := typ.Kind == KindNested || typ.Kind == KindVariant
+		switch {
+		case typ.Kind == KindNested && !r.hasPath():
+			typ = resultType(variant.SQLType{})
+		case r.hasPath() && !nested:
+			return 0, fmt.Errorf("%w: path %s on column %q of type %s, not a Variant", ErrType, r.Path, r.Column, typ)
+		case r.hasPath():
+			if r.As.Kind != variant.SQLInvalid {
+				if _, err := variant.ParseSQLType(r.As.String()); err != nil {
+					return 0, fmt.Errorf("%w: %s: %w", ErrType, r, err)
+				}
+			}
+			if r.Mode > variant.CastLenient {
+				return 0, fmt.Errorf("%w: %s: unknown cast mode %d", ErrType, r, r.Mode)
+			}
+			typ = resultType(r.As)
 		}
-		if i, ok := slotOf[c]; ok {
+		k := slotKey{col: c}
+		if r.hasPath() {
+			k = slotKey{col: c, path: r.Path.String(), as: r.As, mode: r.Mode}
+			if r.As.Kind == variant.SQLVariant {
+				k.as = variant.SQLType{}
+			}
+		}
+		if i, ok := slotOf[k]; ok {
 			return i, nil
 		}
-		slotOf[c] = len(p.cols)
+		slotOf[k] = len(p.cols)
 		p.cols = append(p.cols, c)
-		return slotOf[c], nil
+		p.refs = append(p.refs, r)
+		p.types = append(p.types, typ)
+		return slotOf[k], nil
 	}
 	for _, r := range q.Columns {
 		i, err := slot(r)
@@ -64,7 +99,7 @@ func newPlan(s *Schema, q *Query) (*plan, error) {
 		p.out = append(p.out, i)
 	}
 	if q.Where != nil {
-		w, err := compilePred(s, q.Where, slot, 0)
+		w, err := p.compilePred(q.Where, slot, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -76,14 +111,14 @@ func newPlan(s *Schema, q *Query) (*plan, error) {
 // maxPredicateDepth bounds the nesting of predicates.
 const maxPredicateDepth = 1000
 
-func compilePred(s *Schema, p Predicate, slot func(Ref) (int, error), depth int) (*pred, error) {
+func (pl *plan) compilePred(p Predicate, slot func(Ref) (int, error), depth int) (*pred, error) {
 	if depth > maxPredicateDepth {
 		return nil, fmt.Errorf("%w: predicate nested deeper than %d", ErrUnsupported, maxPredicateDepth)
 	}
 	kids := func(ps []Predicate) ([]*pred, error) {
 		out := make([]*pred, len(ps))
 		for i, k := range ps {
-			c, err := compilePred(s, k, slot, depth+1)
+			c, err := pl.compilePred(k, slot, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -100,8 +135,7 @@ func compilePred(s *Schema, p Predicate, slot func(Ref) (int, error), depth int)
 		if p.Op > Ge {
 			return nil, fmt.Errorf("scan: unknown comparison operator %d", p.Op)
 		}
-		col := &s.Columns[s.index[p.Ref.Column]]
-		l, err := newLit(col.Name, col.Type, p.Value)
+		l, err := newLit(p.Ref.String(), pl.types[i], p.Value)
 		if err != nil {
 			return nil, err
 		}
@@ -111,10 +145,9 @@ func compilePred(s *Schema, p Predicate, slot func(Ref) (int, error), depth int)
 		if err != nil {
 			return nil, err
 		}
-		col := &s.Columns[s.index[p.Ref.Column]]
 		n := &pred{kind: nIn, slot: i}
 		for _, v := range p.Values {
-			l, err := newLit(col.Name, col.Type, v)
+			l, err := newLit(p.Ref.String(), pl.types[i], v)
 			if err != nil {
 				return nil, err
 			}

@@ -8,31 +8,63 @@ import (
 )
 
 // Ref names a value a scan reads: a top-level column, or a path inside a
-// Variant column with an optional target type. Paths are reserved for
-// Variant columns; a scan given a Ref with a path returns an error wrapping
-// ErrUnsupported for now.
+// Variant column with an optional target type, as variant_get(col, path,
+// type) reads it (design section 4). A path Ref reads only the leaf
+// columns that can hold the path in each file (VariantShredding.md,
+// "Reconstructing a Shredded Variant"): for a path through shredded
+// fields, that field's value and typed_value columns and no metadata when
+// the result is a typed value of a shredded primitive; otherwise the
+// residual value columns on the way.
 type Ref struct {
 	Column string
 	// Path is a path inside the Variant column Column; the zero Path ($)
 	// is the whole column.
 	Path variant.Path
-	// As is the target type of a Variant path (Kind KindInvalid: no cast,
-	// the value stays a Variant).
-	As Type
+	// As is the target type of a Variant path; the zero SQLType (and
+	// SQLVariant) keep the value a Variant ([KindVariant]). A missing path
+	// and a Variant null cast to SQL NULL.
+	As variant.SQLType
+	// Mode is what a failed cast gives: variant.CastStrict (the default)
+	// an error wrapping variant.ErrCast that ends the scan,
+	// variant.CastLenient SQL NULL (try_variant_get).
+	Mode variant.CastMode
 }
 
 // Col returns the Ref of top-level column name.
 func Col(name string) Ref { return Ref{Column: name} }
 
-func (r Ref) hasPath() bool { return len(r.Path.Steps()) > 0 || r.As.Kind != KindInvalid }
+// Path returns the Ref of path p (variant.ParsePath syntax, "$.a.b[0]") of
+// Variant column col cast to as (variant.ParseSQLType syntax; "" keeps the
+// value a Variant), with strict casts.
+func Path(col, p, as string) (Ref, error) {
+	r := Ref{Column: col}
+	var err error
+	if r.Path, err = variant.ParsePath(p); err != nil {
+		return Ref{}, err
+	}
+	if as != "" {
+		if r.As, err = variant.ParseSQLType(as); err != nil {
+			return Ref{}, err
+		}
+	}
+	return r, nil
+}
+
+// typed reports whether r casts to a SQL type other than variant.
+func (r Ref) typed() bool { return r.As.Kind != variant.SQLInvalid && r.As.Kind != variant.SQLVariant }
+
+func (r Ref) hasPath() bool { return len(r.Path.Steps()) > 0 || r.As.Kind != variant.SQLInvalid }
 
 func (r Ref) String() string {
 	if !r.hasPath() {
 		return r.Column
 	}
 	s := r.Column + r.Path.String()[1:]
-	if r.As.Kind != KindInvalid {
+	if r.As.Kind != variant.SQLInvalid {
 		s += "::" + r.As.String()
+	}
+	if r.Mode == variant.CastLenient {
+		s += " (try)"
 	}
 	return s
 }
@@ -191,4 +223,8 @@ type Query struct {
 	// Workers is how many goroutines decode row groups (0: GOMAXPROCS).
 	// Rows come out in the same order whatever the number.
 	Workers int
+	// Lenient reads shredded Variants whose layout VariantShredding.md
+	// forbids as shred.Lenient does (typed_value wins); by default they are
+	// an error wrapping shred.ErrInvalidLayout (shred.Strict).
+	Lenient bool
 }

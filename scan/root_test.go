@@ -228,8 +228,9 @@ func TestOpenNotADirectory(t *testing.T) {
 	assert.True(t, errors.Is(err, os.ErrNotExist))
 }
 
-// Nested columns are listed as KindNested; Variant groups are recognised by
-// their annotation or, without it, by binary metadata and value children.
+// Nested columns are listed as KindNested; Variant groups are KindVariant,
+// recognised by their annotation or, without it, by binary metadata and
+// value children.
 func TestNestedColumns(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t", "a.parquet")
@@ -258,7 +259,11 @@ func TestNestedColumns(t *testing.T) {
 	}
 	assert.Equal(t, KindInt64, got["id"].Kind)
 	for name, variant := range map[string]bool{"v": true, "raw": true, "grp": false, "xs": false, "rep": false} {
-		assert.Equal(t, KindNested, got[name].Kind, name)
+		want := KindNested
+		if variant {
+			want = KindVariant
+		}
+		assert.Equal(t, want, got[name].Kind, name)
 		assert.Equal(t, variant, got[name].Variant, name)
 	}
 	assert.Equal(t, "VARIANT", got["v"].Logical)

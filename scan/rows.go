@@ -68,6 +68,8 @@ type Rows struct {
 	err  error
 	done bool
 
+	metas []metaCache // by output column: the last Variant metadata decoded
+
 	filesDone int    // files before this one are finished
 	fileRead  []bool // a row group of the file was read
 }
@@ -84,6 +86,10 @@ func (t *Table) Scan(ctx context.Context, q Query) (*Rows, error) {
 	r.cols = make([]Column, len(p.out))
 	for i, s := range p.out {
 		r.cols[i] = t.schema.Columns[p.cols[s]]
+		r.cols[i].Type = p.types[s]
+		if p.refs[s].hasPath() {
+			r.cols[i] = Column{Name: p.refs[s].String(), Type: p.types[s], Nullable: true}
+		}
 	}
 	r.stats.Files = int64(len(t.files))
 	workers := q.Workers

@@ -15,11 +15,18 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 	md := &e.pf.Metadata().RowGroups[i]
 	rows := md.NumRows
 	nleaves := len(md.Columns)
-	rg := &rgScan{fs: fs, index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs))}
+	rg := &rgScan{fs: fs, index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs)), src: src}
 	chunks := e.pf.RowGroups()[i].ColumnChunks()
 	offsetIndexes := e.pf.OffsetIndexes()
 	var pages int64 // pages of the chunks to read, known from offset indexes
 	for slot, d := range fs.descs {
+		if d.v != nil {
+			if rg.vreaders == nil {
+				rg.vreaders = make([]rowReader, len(fs.descs))
+			}
+			rg.vreaders[slot] = d.v.newReader()
+			continue
+		}
 		if d.leaf < 0 {
 			continue
 		}
@@ -144,6 +151,9 @@ func (rg *rgScan) pageRanges(p *fpred, stat func(int) *unitStats) rangesMaybe {
 
 // chunkStats returns what the column chunk statistics of a slot prove.
 func chunkStats(e *fileEntry, rg int, d *leafDesc, rows int64) unitStats {
+	if d.v != nil {
+		return d.v.unitStats(e, rg, rows)
+	}
 	if d.leaf < 0 { // the file lacks the column: every row is NULL
 		return unitStats{nullsKnown: true, nulls: rows, values: rows, allNull: true}
 	}

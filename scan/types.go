@@ -26,7 +26,8 @@ const (
 	KindTime           // TIME(MILLIS|MICROS|NANOS): time of day
 	KindTimestamp      // TIMESTAMP(MILLIS|MICROS|NANOS) and INT96 (an instant): time.Time in UTC
 	KindUUID           // UUID (FIXED_LEN_BYTE_ARRAY(16)): canonical text
-	KindNested         // a group, a repeated field or a Variant: not a plain column
+	KindNested         // a group or a repeated field: not a plain column
+	KindVariant        // a Variant group (VariantEncoding.md, VariantShredding.md): variant.Variant
 )
 
 var kindNames = [...]string{
@@ -43,6 +44,7 @@ var kindNames = [...]string{
 	KindTimestamp: "timestamp",
 	KindUUID:      "uuid",
 	KindNested:    "nested",
+	KindVariant:   "variant",
 }
 
 func (k Kind) String() string {
@@ -106,9 +108,9 @@ type Type struct {
 	Precision, Scale int
 	// Length is the byte length of a FIXED_LEN_BYTE_ARRAY.
 	Length int
-	// Variant reports a KindNested column that is a Variant group: annotated
-	// VARIANT, or a group with binary children named metadata and value
-	// (design section 2).
+	// Variant reports a KindVariant column: a group annotated VARIANT, or
+	// a group with binary children named metadata and value (design
+	// section 2).
 	Variant bool
 }
 
@@ -118,10 +120,6 @@ func (t Type) String() string {
 		return fmt.Sprintf("decimal(%d,%d)", t.Precision, t.Scale)
 	case KindTime, KindTimestamp:
 		return fmt.Sprintf("%s(%s,utc=%t)", t.Kind, t.Unit, t.UTC)
-	case KindNested:
-		if t.Variant {
-			return "variant"
-		}
 	}
 	return t.Kind.String()
 }
@@ -132,9 +130,6 @@ func (t Type) String() string {
 func compatible(a, b Type) bool {
 	if a.Kind != b.Kind {
 		return false
-	}
-	if a.Kind == KindNested {
-		return a.Variant == b.Variant
 	}
 	return true
 }

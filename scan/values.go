@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"fmt"
 	"math/big"
 	"strconv"
 	"time"
@@ -139,8 +140,51 @@ func (r *Rows) Value(i int) any {
 		return u.String()
 	case KindDecimal:
 		return r.decimalText(i)
+	case KindVariant:
+		v, err := r.Variant(i)
+		if err != nil {
+			return nil
+		}
+		return v.Clone()
 	}
 	return nil
+}
+
+// Variant returns a KindVariant value: a Variant column rebuilt from its
+// shredding in the row's file (VariantShredding.md, "Reconstructing a
+// Shredded Variant"), or the value at a Variant path. It is a view valid
+// until the next call to Next (variant.Variant.Clone keeps it) and does
+// not allocate when the row's metadata equals the previous row's. SQL NULL
+// (see IsNull) gives the zero Variant; a Variant null is the value 00.
+// Metadata that does not decode gives an error wrapping
+// variant.ErrInvalidMetadata.
+func (r *Rows) Variant(i int) (variant.Variant, error) {
+	c := r.cell(i)
+	if c.null || r.cols[i].Type.Kind != KindVariant {
+		return variant.Variant{}, nil
+	}
+	if r.metas == nil {
+		r.metas = make([]metaCache, len(r.cols))
+	}
+	mc := &r.metas[i]
+	mb := c.b[:c.i]
+	if !mc.ok || !bytes.Equal(mb, mc.raw) {
+		mc.raw = append(mc.raw[:0], mb...)
+		m, err := variant.DecodeMetadata(mc.raw)
+		if err != nil {
+			mc.ok = false
+			return variant.Variant{}, fmt.Errorf("column %s: %w", r.cols[i].Name, err)
+		}
+		mc.m, mc.ok = m, true
+	}
+	return variant.View(mc.m, c.b[c.i:]), nil
+}
+
+// metaCache is the decoded metadata of a Variant output column.
+type metaCache struct {
+	raw []byte
+	m   variant.Metadata
+	ok  bool
 }
 
 // decimalText formats a decimal of any precision exactly.

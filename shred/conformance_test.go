@@ -1,12 +1,10 @@
 package shred
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/parquetvariant/parquetvariant/conformance/cases"
 	"github.com/parquetvariant/parquetvariant/variant"
 	"github.com/stretchr/testify/require"
 )
@@ -17,43 +15,13 @@ import (
 // Strict mode and read as documented in Lenient mode.
 // conformanceDir holds the parquet-testing shredded_variant cases, vendored
 // with their license in the repository's testdata.
-const conformanceDir = "../testdata/parquet-testing/shredded_variant"
-
-type conformanceCase struct {
-	Number       int       `json:"case_number"`
-	Test         string    `json:"test"`
-	ParquetFile  string    `json:"parquet_file"`
-	VariantFile  *string   `json:"variant_file"`
-	VariantFiles []*string `json:"variant_files"`
-	Error        string    `json:"error_message"`
-	Notes        string    `json:"notes"`
-}
-
-// splitBin splits a .variant.bin file (metadata, then value).
-func splitBin(t *testing.T, data []byte) (variant.Variant, error) {
-	t.Helper()
-	require.NotEmpty(t, data)
-	os := int(data[0]>>6) + 1
-	read := func(at int) int {
-		require.LessOrEqual(t, at+os, len(data))
-		return readLE(data[at:], os)
-	}
-	size := read(1)
-	n := 1 + os*(size+2) + read(1+os*(size+1))
-	return variant.New(data[:n], data[n:])
-}
+const conformanceDir = "../testdata/parquet-testing"
 
 func TestConformance(t *testing.T) {
-	dir := conformanceDir
-	data, err := os.ReadFile(filepath.Join(dir, "cases.json"))
+	all, dir, err := cases.Load(conformanceDir)
 	require.NoError(t, err, "the vendored parquet-testing cases")
-	var cases []conformanceCase
-	require.NoError(t, json.Unmarshal(data, &cases))
 	ran := 0
-	for _, c := range cases {
-		if c.ParquetFile == "" {
-			continue
-		}
+	for _, c := range all {
 		t.Run(c.ParquetFile, func(t *testing.T) {
 			path := filepath.Join(dir, c.ParquetFile)
 			if c.Error != "" {
@@ -61,10 +29,6 @@ func TestConformance(t *testing.T) {
 				require.Error(t, err, "%s: %s", c.Test, c.Error)
 				ran++
 				return
-			}
-			files := c.VariantFiles
-			if c.VariantFile != nil {
-				files = []*string{c.VariantFile}
 			}
 			mode := Strict
 			if c.Number == 84 {
@@ -75,24 +39,22 @@ func TestConformance(t *testing.T) {
 				ran++
 				return
 			}
-			if strings.Contains(c.ParquetFile, "INVALID") {
+			if c.Invalid() {
 				_, err := readFile(t, path, Strict)
 				require.ErrorIs(t, err, ErrInvalidLayout, c.Test)
 				mode = Lenient
 			}
+			want, err := c.Expected(dir)
+			require.NoError(t, err)
 			got, err := readFile(t, path, mode)
 			require.NoError(t, err, c.Test)
-			require.Len(t, got, len(files))
-			for i, f := range files {
-				if f == nil {
+			require.Len(t, got, len(want))
+			for i, w := range want {
+				if w == nil {
 					require.Equal(t, variant.TypeInvalid, got[i].Type(), "row %d is SQL NULL", i)
 					continue
 				}
-				raw, err := os.ReadFile(filepath.Join(dir, *f))
-				require.NoError(t, err)
-				want, err := splitBin(t, raw)
-				require.NoError(t, err)
-				require.Equal(t, canon(t, want), canon(t, got[i]), "%s row %d", c.Test, i)
+				require.Equal(t, canon(t, *w), canon(t, got[i]), "%s row %d", c.Test, i)
 			}
 			ran++
 		})
