@@ -2,6 +2,7 @@ package driver
 
 import (
 	"context"
+	"database/sql"
 	sqldriver "database/sql/driver"
 	"encoding/json"
 	"fmt"
@@ -77,7 +78,9 @@ func (c *conn) ResetSession(ctx context.Context) error {
 func (c *conn) IsValid() bool { return !c.closed }
 
 // CheckNamedValue accepts the argument types the driver reads without
-// conversion: variant.Variant and variant.Decimal as they are, and
+// conversion: variant.Variant and variant.Decimal as they are (also as
+// sql.Null[variant.Variant] and *variant.Variant, NULL when not valid or
+// nil), and
 // map[string]any, []any and json.RawMessage as Variants (by variant.Of, so
 // no type is lost on the way). Everything else goes to database/sql's
 // default conversion (driver.ErrSkip).
@@ -87,6 +90,19 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 	}
 	switch x := nv.Value.(type) {
 	case variant.Variant, variant.Decimal:
+		return nil
+	case sql.Null[variant.Variant]:
+		// sql.Null's own Value would turn the Variant into its JSON text.
+		nv.Value = nil
+		if x.Valid {
+			nv.Value = x.V
+		}
+		return nil
+	case *variant.Variant:
+		nv.Value = nil
+		if x != nil {
+			nv.Value = *x
+		}
 		return nil
 	case map[string]any, []any, json.RawMessage:
 		v, err := variant.Of(x)

@@ -3,7 +3,9 @@ package driver
 import (
 	"container/heap"
 	"context"
+	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -53,12 +55,13 @@ func (p *selectPlan) run(ctx context.Context, src rowSource, args []value) (resu
 
 // projectIter filters and projects the rows of a source.
 type projectIter struct {
-	p   *selectPlan
-	src rowSource
-	ctx context.Context
-	r   evalRow
-	out []value
-	n   int
+	p    *selectPlan
+	src  rowSource
+	ctx  context.Context
+	r    evalRow
+	out  []value
+	n    int
+	rows int64 // rows read from the source
 }
 
 func (it *projectIter) next() ([]value, bool, error) {
@@ -72,11 +75,12 @@ func (it *projectIter) next() ([]value, bool, error) {
 		if err != nil || !ok {
 			return nil, false, err
 		}
+		it.rows++
 		it.r.cols = it.src.row()
 		if it.p.where != nil {
 			w, err := it.p.where(&it.r)
 			if err != nil {
-				return nil, false, err
+				return nil, false, atRow(err, it.rows)
 			}
 			t, err := truthValue(w)
 			if err != nil {
@@ -90,7 +94,7 @@ func (it *projectIter) next() ([]value, bool, error) {
 		for _, f := range it.p.proj {
 			v, err := f(&it.r)
 			if err != nil {
-				return nil, false, err
+				return nil, false, atRow(err, it.rows)
 			}
 			it.out = append(it.out, v)
 		}
@@ -99,6 +103,15 @@ func (it *projectIter) next() ([]value, bool, error) {
 }
 
 func (it *projectIter) close() error { return it.src.close() }
+
+// atRow says in an evaluation error which row it was: the n-th row read
+// from the table, counting from 1.
+func atRow(err error, n int64) error {
+	if e, ok := err.(*evalError); ok {
+		return &evalError{msg: "row " + strconv.FormatInt(n, 10) + ": " + e.msg, err: e.err}
+	}
+	return fmt.Errorf("parquetvariant: row %d: %w", n, err)
+}
 
 // group is the state of one GROUP BY group.
 type group struct {
@@ -132,7 +145,7 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 		if p.where != nil {
 			w, err := p.where(&r)
 			if err != nil {
-				return nil, err
+				return nil, atRow(err, int64(n+1))
 			}
 			t, err := truthValue(w)
 			if err != nil {
@@ -146,7 +159,7 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 		for i, f := range p.keys {
 			v, err := f(&r)
 			if err != nil {
-				return nil, err
+				return nil, atRow(err, int64(n+1))
 			}
 			keyVals[i] = v
 			if key, err = appendValueKey(key, v); err != nil {
@@ -164,7 +177,7 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 			var v value
 			if spec.arg != nil {
 				if v, err = spec.arg(&r); err != nil {
-					return nil, err
+					return nil, atRow(err, int64(n+1))
 				}
 				if spec.distinct || spec.name == "min" || spec.name == "max" {
 					v = detachValue(v)

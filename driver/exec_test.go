@@ -133,3 +133,20 @@ func TestSelectPlanErrors(t *testing.T) {
 		require.EqualError(t, err, msg, q)
 	}
 }
+
+// TestEvalErrorNamesRow: a failed cast in a query names the row, the path
+// and the type.
+func TestEvalErrorNamesRow(t *testing.T) {
+	p, err := parseSQL("SELECT variant_get(v, '$.n', 'tinyint') FROM t")
+	require.NoError(t, err)
+	plan, err := planSelect(p.stmt.(*selectStmt), []string{"id", "v"}, NewConfig())
+	require.NoError(t, err)
+	it, err := plan.run(context.Background(), events(t, `{"n":1}`, `{"n":1000}`), nil)
+	require.NoError(t, err)
+	_, ok, err := it.next()
+	require.True(t, ok)
+	require.NoError(t, err)
+	_, _, err = it.next()
+	require.EqualError(t, err, "parquetvariant: row 2: variant_get at path '$.n' as tinyint: variant: cannot cast: int16 1000 to tinyint: out of range")
+	require.ErrorIs(t, err, variant.ErrCast)
+}

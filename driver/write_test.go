@@ -378,3 +378,19 @@ func TestConcurrentWriters(t *testing.T) {
 	}
 	require.Equal(t, want, sum)
 }
+
+// TestVariantArgumentForms: a Variant argument keeps its types whether it
+// comes as a variant.Variant, a sql.Null[variant.Variant] or a
+// *variant.Variant (not as its JSON text), and the NULL forms are SQL NULL.
+func TestVariantArgumentForms(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	_, err := db.Exec("CREATE TABLE t (v VARIANT)")
+	require.NoError(t, err)
+	obj := variant.MustOf(map[string]any{"a": 1})
+	var nilPtr *variant.Variant
+	_, err = db.Exec("INSERT INTO t VALUES (?), (?), (?), (?), (?)",
+		obj, sql.Null[variant.Variant]{V: obj, Valid: true}, &obj, sql.Null[variant.Variant]{}, nilPtr)
+	require.NoError(t, err)
+	require.Equal(t, []string{`{"a":1}`, `{"a":1}`, `{"a":1}`, "NULL", "NULL"}, readVariants(t, dir, "t", "v"))
+}

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"encoding/base64"
+	"encoding/csv"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// The output formats of query.
+const (
+	formatTable = "table"
+	formatCSV   = "csv"
+	formatJSON  = "json"
+)
+
+// rowWriter prints result rows in one format. Values are those of
+// database/sql or scan (nil for NULL); types are the database type names
+// (DATE, TIMESTAMP_NTZ, DECIMAL, VARIANT, ...) that choose how a value
+// prints.
+type rowWriter interface {
+	header(cols, types []string) error
+	row(vals []any) error
+	// close finishes the output; rows is the number of rows written.
+	close() error
+}
+
+func newRowWriter(format string, w io.Writer) (rowWriter, error) {
+	switch format {
+	case formatTable:
+		return &tableWriter{w: w}, nil
+	case formatCSV:
+		return &csvWriter{w: csv.NewWriter(w)}, nil
+	case formatJSON:
+		return &jsonWriter{w: w}, nil
+	}
+	return nil, usageError{fmt.Errorf("unknown format %q (want table, csv or json)", format)}
+}
+
+// text renders a value for table and CSV output. null reports SQL NULL.
+func text(v any, typ string) (s string, null bool, err error) {
+	switch x := v.(type) {
+	case nil:
+		return "", true, nil
+	case string:
+		return x, false, nil
+	case []byte:
+		return "0x" + hex.EncodeToString(x), false, nil
+	case int64:
+		return strconv.FormatInt(x, 10), false, nil
+	case uint64:
+		return strconv.FormatUint(x, 10), false, nil
+	case float64:
+		return formatFloat(x), false, nil
+	case bool:
+		return strconv.FormatBool(x), false, nil
+	case time.Time:
+		return formatTime(x, typ), false, nil
+	case variant.Variant:
+		b, err := x.AppendJSON(nil)
+		return string(b), false, err
+	}
+	return fmt.Sprint(v), false, nil
+}
+
+// formatFloat writes a float in shortest round-trip form, and NaN and the
+// infinities as "NaN", "Infinity" and "-Infinity", as to_json does.
+func formatFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+func formatTime(t time.Time, typ string) string {
+	switch typ {
+	case "DATE":
+		return t.Format(time.DateOnly)
+	case "TIMESTAMP_NTZ":
+		return t.Format("2006-01-02T15:04:05.999999999")
+	}
+	return t.UTC().Format(time.RFC3339Nano)
+}
+
+// appendJSON appends a value as JSON: Variants as their JSON form, DECIMAL
+// as an exact number, times as strings, bytes as base64.
+func appendJSON(dst []byte, v any, typ string) ([]byte, error) {
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...), nil
+	case variant.Variant:
+		return x.AppendJSON(dst)
+	case string:
+		if typ == "DECIMAL" {
+			return append(dst, x...), nil
+		}
+		b, err := json.Marshal(x)
+		return append(dst, b...), err
+	case []byte:
+		return strconv.AppendQuote(dst, base64.StdEncoding.EncodeToString(x)), nil
+	case int64:
+		return strconv.AppendInt(dst, x, 10), nil
+	case uint64:
+		return strconv.AppendUint(dst, x, 10), nil
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return strconv.AppendQuote(dst, formatFloat(x)), nil
+		}
+		return strconv.AppendFloat(dst, x, 'g', -1, 64), nil
+	case bool:
+		return strconv.AppendBool(dst, x), nil
+	case time.Time:
+		return strconv.AppendQuote(dst, formatTime(x, typ)), nil
+	}
+	b, err := json.Marshal(v)
+	return append(dst, b...), err
+}
+
+// tableWriter collects rows and prints a boxed table and a row count.
+type tableWriter struct {
+	w     io.Writer
+	cols  []string
+	types []string
+	rows  [][]string
+}
+
+func (t *tableWriter) header(cols, types []string) error {
+	t.cols, t.types = cols, types
+	return nil
+}
+
+func (t *tableWriter) row(vals []any) error {
+	r := make([]string, len(vals))
+	for i, v := range vals {
+		s, null, err := text(v, t.types[i])
+		if err != nil {
+			return fmt.Errorf("column %s: %w", t.cols[i], err)
+		}
+		if null {
+			s = "NULL"
+		}
+		r[i] = s
+	}
+	t.rows = append(t.rows, r)
+	return nil
+}
+
+func (t *tableWriter) close() error {
+	tab := tablewriter.NewTable(t.w,
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignment(tw.AlignLeft),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+	)
+	header := make([]any, len(t.cols))
+	for i, c := range t.cols {
+		header[i] = c
+	}
+	tab.Header(header...)
+	if err := tab.Bulk(t.rows); err != nil {
+		return err
+	}
+	if err := tab.Render(); err != nil {
+		return err
+	}
+	noun := "rows"
+	if len(t.rows) == 1 {
+		noun = "row"
+	}
+	_, err := fmt.Fprintf(t.w, "(%d %s)\n", len(t.rows), noun)
+	return err
+}
+
+// csvWriter prints a header line and one CSV record per row; NULL is an
+// empty field.
+type csvWriter struct {
+	w     *csv.Writer
+	cols  []string
+	types []string
+}
+
+func (c *csvWriter) header(cols, types []string) error {
+	c.cols, c.types = cols, types
+	return c.w.Write(cols)
+}
+
+func (c *csvWriter) row(vals []any) error {
+	r := make([]string, len(vals))
+	for i, v := range vals {
+		s, _, err := text(v, c.types[i])
+		if err != nil {
+			return fmt.Errorf("column %s: %w", c.cols[i], err)
+		}
+		r[i] = s
+	}
+	return c.w.Write(r)
+}
+
+func (c *csvWriter) close() error {
+	c.w.Flush()
+	return c.w.Error()
+}
+
+// jsonWriter prints one JSON object per row, keys in column order.
+type jsonWriter struct {
+	w     io.Writer
+	keys  [][]byte
+	types []string
+	buf   []byte
+}
+
+func (j *jsonWriter) header(cols, types []string) error {
+	j.types = types
+	j.keys = make([][]byte, len(cols))
+	for i, c := range cols {
+		k, err := json.Marshal(c)
+		if err != nil {
+			return err
+		}
+		j.keys[i] = k
+	}
+	return nil
+}
+
+func (j *jsonWriter) row(vals []any) error {
+	b := append(j.buf[:0], '{')
+	var err error
+	for i, v := range vals {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(append(b, j.keys[i]...), ':')
+		if b, err = appendJSON(b, v, j.types[i]); err != nil {
+			return fmt.Errorf("column %s: %w", j.keys[i], err)
+		}
+	}
+	b = append(b, '}', '\n')
+	j.buf = b
+	_, err = j.w.Write(b)
+	return err
+}
+
+func (j *jsonWriter) close() error { return nil }

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	// The database/sql driver "parquetvariant".
+	_ "github.com/parquetvariant/parquetvariant/driver"
+)
+
+func queryCmd(e env) *cobra.Command {
+	var format string
+	var args []string
+	c := &cobra.Command{
+		Use:   "query DIR SQL",
+		Short: "Run a SQL statement on the tables of a directory",
+		Long: `Run one SQL statement on the tables of DIR and print the result.
+
+DIR is a driver DSN: an existing directory, optionally with options such as
+"DIR?read_only=true" (see the README). SQL "-" reads the statement from
+standard input. Each --arg gives the next ? argument, in order: text that reads
+as a whole number or a decimal number is passed as a number, true and false as
+booleans, anything else as text.
+
+SELECT, SHOW TABLES, DESCRIBE and EXPLAIN print rows; --format table (default)
+prints a table and a row count, csv a header line and records (NULL is an empty
+field), json one JSON object per row with Variants as JSON values. Other
+statements (INSERT, CREATE TABLE, DROP TABLE) print the rows affected.`,
+		Example: `  parquetvariant query testdata/lake "SELECT kind, COUNT(*) AS n FROM events GROUP BY kind ORDER BY kind"
+  parquetvariant query --format csv testdata/lake "SELECT id, ts FROM events WHERE id > ? LIMIT 3" --arg 3990
+  echo "SHOW TABLES" | parquetvariant query testdata/lake -`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, pos []string) error {
+			w, err := newRowWriter(format, e.stdout)
+			if err != nil {
+				return err
+			}
+			q := pos[1]
+			if q == "-" {
+				b, err := io.ReadAll(e.stdin)
+				if err != nil {
+					return fmt.Errorf("reading SQL from standard input: %w", err)
+				}
+				q = string(b)
+			}
+			q = strings.TrimSpace(q)
+			if q == "" {
+				return usageError{fmt.Errorf("empty SQL statement")}
+			}
+			vals := make([]any, len(args))
+			for i, a := range args {
+				vals[i] = argValue(a)
+			}
+			return runQuery(cmd.Context(), pos[0], q, vals, w, e)
+		},
+	}
+	c.Flags().StringVarP(&format, "format", "f", formatTable, "output format: table, csv or json")
+	c.Flags().StringArrayVar(&args, "arg", nil, "value of the next ? placeholder (repeat for each)")
+	return c
+}
+
+// argValue is the Go value of a --arg: int64, float64, bool or string.
+func argValue(s string) any {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return n
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil && strings.ContainsAny(s, "0123456789") && !strings.ContainsAny(s, "xXpP_") {
+		return f
+	}
+	switch s {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	return s
+}
+
+// returnsRows reports whether a statement gives rows rather than a count.
+func returnsRows(q string) bool {
+	f := strings.Fields(q)
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.ToUpper(strings.TrimLeft(f[0], "(")) {
+	case "SELECT", "SHOW", "DESCRIBE", "DESC", "EXPLAIN", "WITH":
+		return true
+	}
+	return false
+}
+
+func runQuery(ctx context.Context, dsn, q string, args []any, w rowWriter, e env) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	db, err := sql.Open("parquetvariant", dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if !returnsRows(q) {
+		res, err := db.ExecContext(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(e.stdout, "%d rows affected\n", n)
+		return err
+	}
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	cts, err := rows.ColumnTypes()
+	if err != nil {
+		return err
+	}
+	types := make([]string, len(cts))
+	for i, ct := range cts {
+		types[i] = ct.DatabaseTypeName()
+	}
+	if err := w.header(cols, types); err != nil {
+		return err
+	}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		if err := w.row(vals); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return w.close()
+}
