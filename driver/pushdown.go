@@ -2,6 +2,7 @@ package driver
 
 import (
 	"github.com/parquetvariant/parquetvariant/scan"
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // pushdown turns the conjuncts of a WHERE clause that the scan can use for
@@ -14,6 +15,7 @@ import (
 type pushdown struct {
 	conjuncts []expr
 	schema    *scan.Schema
+	refs      []pathRef // variant_get calls the scan answers (columns \x00p<i>)
 }
 
 // splitAnd lists the conjuncts of e.
@@ -32,7 +34,7 @@ func (p *pushdown) predicates(args []value) (scan.Predicate, []string) {
 	for _, c := range p.conjuncts {
 		if pred := p.predicate(c, args); pred != nil {
 			preds = append(preds, pred)
-			texts = append(texts, c.String())
+			texts = append(texts, showRefs(c.String(), p.refs))
 		}
 	}
 	switch len(preds) {
@@ -118,11 +120,18 @@ func (p *pushdown) predicate(c expr, args []value) scan.Predicate {
 	return nil
 }
 
-// ref is the scan reference of a plain column expression.
+// ref is the scan reference of a plain column expression, or of a
+// variant_get call with a type that the scan answers.
 func (p *pushdown) ref(e expr) (scan.Ref, scan.Kind, bool) {
 	c, ok := e.(*columnExpr)
 	if !ok {
 		return scan.Ref{}, 0, false
+	}
+	for _, r := range p.refs {
+		if r.name == c.Name {
+			k := refKind(r.ref.As)
+			return r.ref, k, k != scan.KindInvalid
+		}
 	}
 	i, ok := p.schema.Lookup(c.Name)
 	if !ok {
@@ -130,6 +139,29 @@ func (p *pushdown) ref(e expr) (scan.Ref, scan.Kind, bool) {
 	}
 	col := p.schema.Columns[i]
 	return scan.Col(col.Name), col.Type.Kind, true
+}
+
+// refKind is the kind of a typed Variant path's values, for the types whose
+// comparisons the scan and the evaluator make alike; KindInvalid for the
+// others (and for untyped paths, which stay Variants), which are not pushed.
+func refKind(t variant.SQLType) scan.Kind {
+	switch t.Kind {
+	case variant.SQLBoolean:
+		return scan.KindBool
+	case variant.SQLTinyint, variant.SQLSmallint, variant.SQLInt, variant.SQLBigint:
+		return scan.KindInt64
+	case variant.SQLFloat, variant.SQLDouble:
+		return scan.KindFloat64
+	case variant.SQLDecimal:
+		return scan.KindDecimal
+	case variant.SQLString:
+		return scan.KindString
+	case variant.SQLDate:
+		return scan.KindDate
+	case variant.SQLTimestamp, variant.SQLTimestampNTZ:
+		return scan.KindTimestamp
+	}
+	return scan.KindInvalid
 }
 
 // constant evaluates a literal or an argument.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -84,7 +85,18 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 		names[i] = col.Name
 		types[col.Name] = columnType(col)
 	}
-	plan, err := planSelect(s, names, c.cfg)
+	// variant_get calls the scan answers from the leaves of their path
+	// become columns of their own.
+	rs, refs := planPathRefs(s, schema)
+	all := names
+	if len(refs) > 0 {
+		all = append(slices.Clip(names), make([]string, len(refs))...)
+		for i, r := range refs {
+			all[len(names)+i] = r.name
+			types[r.name] = r.typ
+		}
+	}
+	plan, err := planSelect(rs, all, c.cfg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -103,16 +115,20 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 		out.it = &sliceIter{rows: [][]value{{intValue(t.NumRows())}}}
 		return out, run, nil
 	}
-	sc := &scope{names: names}
+	sc := &scope{names: all}
 	var q scan.Query
 	var pos []int
-	for _, i := range readColumns(s, sc) {
-		q.Columns = append(q.Columns, scan.Col(names[i]))
+	for _, i := range readColumns(rs, sc) {
+		ref := scan.Col(all[i])
+		if i >= len(names) {
+			ref = refs[i-len(names)].ref
+		}
+		q.Columns = append(q.Columns, ref)
 		pos = append(pos, i)
-		run.read = append(run.read, names[i])
+		run.read = append(run.read, ref.String())
 	}
-	if s.Where != nil {
-		pd := pushdown{conjuncts: splitAnd(s.Where, nil), schema: schema}
+	if rs.Where != nil {
+		pd := pushdown{conjuncts: splitAnd(rs.Where, nil), schema: schema, refs: refs}
 		q.Where, run.pushed = pd.predicates(args)
 	}
 	q.NoSkip = !c.cfg.DataSkipping
@@ -120,7 +136,7 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	if err != nil {
 		return nil, nil, fmt.Errorf("parquetvariant: %w", err)
 	}
-	it, err := plan.run(ctx, newScanSource(sr, pos, len(names)), args)
+	it, err := plan.run(ctx, newScanSource(sr, pos, len(all)), args)
 	if err != nil {
 		sr.Close()
 		return nil, nil, err

@@ -1,0 +1,172 @@
+package driver
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/parquetvariant/parquetvariant/scan"
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// pathRef is a variant_get or try_variant_get call on a VARIANT column with
+// a constant path and type that the scan answers itself: it reads only the
+// leaf columns that can hold the path in each file (design section 8) and
+// applies the cast, so the whole Variant is never rebuilt.
+type pathRef struct {
+	name string // the column the call becomes in the rewritten statement
+	text string // the call as written, for EXPLAIN
+	ref  scan.Ref
+	typ  colType
+}
+
+// showRefs writes the calls back into the SQL text of a rewritten
+// expression.
+func showRefs(text string, refs []pathRef) string {
+	for _, r := range refs {
+		text = strings.ReplaceAll(text, quoteIdent(r.name), r.text)
+	}
+	return text
+}
+
+// planPathRefs finds the variant_get calls of s that the scan can answer
+// and returns s with each replaced by a column reference, and the refs. A
+// VARIANT column that the query also uses as a whole (SELECT *, or outside
+// such calls) is read whole and its calls are left to the evaluator.
+func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
+	isVariant := func(name string) (string, bool) {
+		i, ok := schema.Lookup(name)
+		if !ok {
+			return "", false
+		}
+		c := schema.Columns[i]
+		return c.Name, c.Type.Kind == scan.KindVariant
+	}
+	// call reports whether e is a call the scan can answer, and its ref.
+	call := func(e expr) (scan.Ref, bool) {
+		f, ok := e.(*funcExpr)
+		if !ok || (f.Name != "variant_get" && f.Name != "try_variant_get") || f.Distinct || f.Star {
+			return scan.Ref{}, false
+		}
+		if len(f.Args) != 3 && (len(f.Args) != 2 || f.Name == "try_variant_get") {
+			return scan.Ref{}, false
+		}
+		col, ok := f.Args[0].(*columnExpr)
+		if !ok {
+			return scan.Ref{}, false
+		}
+		name, ok := isVariant(col.Name)
+		if !ok {
+			return scan.Ref{}, false
+		}
+		path, err := constPath(f)
+		if err != nil {
+			return scan.Ref{}, false
+		}
+		r := scan.Ref{Column: name, Path: path}
+		if len(f.Args) == 3 {
+			t, err := constType(f)
+			if err != nil {
+				return scan.Ref{}, false
+			}
+			r.As = t
+		}
+		if f.Name == "try_variant_get" {
+			r.Mode = variant.CastLenient
+		}
+		return r, true
+	}
+	// Columns used whole.
+	whole := map[string]bool{}
+	var mark func(e expr)
+	mark = func(e expr) {
+		if e == nil {
+			return
+		}
+		if _, ok := call(e); ok {
+			for _, a := range e.(*funcExpr).Args[1:] {
+				mark(a)
+			}
+			return
+		}
+		if c, ok := e.(*columnExpr); ok {
+			if name, ok := isVariant(c.Name); ok {
+				whole[name] = true
+			}
+			return
+		}
+		mapChildren(e, func(x expr) expr { mark(x); return x })
+	}
+	forEachExpr(s, mark)
+	for _, it := range s.Items {
+		if it.Star {
+			for _, c := range schema.Columns {
+				whole[c.Name] = true
+			}
+		}
+	}
+	var refs []pathRef
+	byKey := map[string]string{}
+	var rewrite func(e expr) expr
+	rewrite = func(e expr) expr {
+		if e == nil {
+			return nil
+		}
+		if r, ok := call(e); ok && !whole[r.Column] {
+			key := e.String()
+			name, seen := byKey[key]
+			if !seen {
+				name = "\x00p" + strconv.Itoa(len(refs))
+				byKey[key] = name
+				typ := colType{name: "VARIANT", nullable: true}
+				if r.As.Kind != variant.SQLInvalid {
+					typ = sqlTypeName(r.As)
+				}
+				refs = append(refs, pathRef{name: name, text: key, ref: r, typ: typ})
+			}
+			return &columnExpr{Name: name}
+		}
+		return mapChildren(e, rewrite)
+	}
+	out := *s
+	out.Items = make([]selectItem, len(s.Items))
+	for i, it := range s.Items {
+		out.Items[i] = it
+		if it.Star {
+			continue
+		}
+		out.Items[i].Expr = rewrite(it.Expr)
+		if it.Alias == "" {
+			if _, isCol := it.Expr.(*columnExpr); !isCol {
+				out.Items[i].Alias = it.Expr.String() // keep the name the call gives the column
+			}
+		}
+	}
+	out.Where = rewrite(s.Where)
+	out.GroupBy = make([]expr, len(s.GroupBy))
+	for i, g := range s.GroupBy {
+		out.GroupBy[i] = rewrite(g)
+	}
+	out.Having = rewrite(s.Having)
+	out.OrderBy = make([]orderItem, len(s.OrderBy))
+	for i, o := range s.OrderBy {
+		out.OrderBy[i] = orderItem{Expr: rewrite(o.Expr), Desc: o.Desc}
+	}
+	return &out, refs
+}
+
+// forEachExpr calls fn on each top-level expression of s.
+func forEachExpr(s *selectStmt, fn func(expr)) {
+	for _, it := range s.Items {
+		if !it.Star {
+			fn(it.Expr)
+		}
+	}
+	fn(s.Where)
+	for _, g := range s.GroupBy {
+		fn(g)
+	}
+	fn(s.Having)
+	for _, o := range s.OrderBy {
+		fn(o.Expr)
+	}
+}
