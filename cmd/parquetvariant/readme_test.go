@@ -34,13 +34,21 @@ func quickStart(t *testing.T) (cmds []string, output string) {
 }
 
 // shellWords splits a command line the way sh does for the forms the
-// README uses: plain words, double-quoted strings with \", \$ and \\
-// escapes, and a trailing # comment. Anything else (single quotes outside
-// double quotes, unescaped $) fails the test.
+// README uses: plain words, single-quoted strings (taken literally),
+// double-quoted strings with \", \$ and \\ escapes, and a trailing #
+// comment. Anything else (quotes inside plain words, unescaped $ in double
+// quotes) fails the test.
 func shellWords(t *testing.T, s string) []string {
 	t.Helper()
 	var words []string
 	for s = strings.TrimSpace(s); s != "" && s[0] != '#'; s = strings.TrimSpace(s) {
+		if s[0] == '\'' {
+			w, rest, ok := strings.Cut(s[1:], "'")
+			require.True(t, ok, "unterminated quote in %q", s)
+			words = append(words, w)
+			s = rest
+			continue
+		}
 		if s[0] != '"' {
 			w, rest, _ := strings.Cut(s, " ")
 			require.NotContains(t, w, "'", "plain word %q", w)
