@@ -162,36 +162,43 @@ func (b *Builder) Key(name string) {
 	f.keyID, f.haveKey = id, true
 }
 
-func (b *Builder) keyID(name string) (int, bool) {
+func (b *Builder) keyID(name string) (int, bool) { return keyIDOf(b, name) }
+
+// keyIDOf finds or adds the provisional id of a key given as a string or as
+// bytes in a reused buffer. A key already in the dictionary (or the next
+// key of the previous value's) is not copied: each distinct key is copied
+// once, when it is first added.
+func keyIDOf[T string | []byte](b *Builder, name T) (int, bool) {
 	if b.hasMeta {
-		id, ok := b.meta.ID(name)
+		id, ok := b.meta.ID(string(name))
 		if !ok {
-			b.err = &Error{Err: ErrUnknownKey, Offset: -1, Msg: strconv.Quote(name)}
+			b.err = &Error{Err: ErrUnknownKey, Offset: -1, Msg: strconv.Quote(string(name))}
 		}
 		return id, ok
 	}
 	if b.same {
-		if id, ok := b.prevIDs[name]; ok && id <= len(b.keys) && id < len(b.prev) {
+		if id, ok := b.prevIDs[string(name)]; ok && id <= len(b.keys) && id < len(b.prev) {
 			if id == len(b.keys) {
-				b.keys = append(b.keys, name) // the next key of prev
+				b.keys = append(b.keys, b.prev[id]) // the next key of prev
 			}
 			return id, true
 		}
 		b.leavePrev()
 	}
-	if id, ok := b.keyIDs[name]; ok {
+	if id, ok := b.keyIDs[string(name)]; ok {
 		return id, true
 	}
-	if !utf8.ValidString(name) {
-		b.fail(ErrInvalidValue, "key "+strconv.Quote(name)+" is not valid UTF-8")
+	key := string(name)
+	if !utf8.ValidString(key) {
+		b.fail(ErrInvalidValue, "key "+strconv.Quote(key)+" is not valid UTF-8")
 		return 0, false
 	}
 	if b.keyIDs == nil {
 		b.keyIDs = make(map[string]int)
 	}
 	id := len(b.keys)
-	b.keyIDs[name] = id
-	b.keys = append(b.keys, name)
+	b.keyIDs[key] = id
+	b.keys = append(b.keys, key)
 	return id, true
 }
 

@@ -276,15 +276,17 @@ func (p *jsonParser) key(b *Builder, name []byte) {
 // in the dictionary without copying name, so each distinct key is copied
 // once.
 func (b *Builder) keyBytes(name []byte) {
-	if b.err == nil && !b.hasMeta && len(b.stack) > 0 {
-		if f := &b.stack[len(b.stack)-1]; f.object && !f.haveKey {
-			if id, ok := b.keyIDs[string(name)]; ok {
-				f.keyID, f.haveKey = id, true
-				return
-			}
-		}
+	if b.err != nil {
+		return
 	}
-	b.Key(string(name))
+	if len(b.stack) == 0 || !b.stack[len(b.stack)-1].object || b.stack[len(b.stack)-1].haveKey {
+		b.Key(string(name)) // reports the misuse
+		return
+	}
+	f := &b.stack[len(b.stack)-1]
+	if id, ok := keyIDOf(b, name); ok {
+		f.keyID, f.haveKey = id, true
+	}
 }
 
 // appendStringBytes is AppendString for a string in a reused buffer.
