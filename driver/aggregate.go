@@ -97,7 +97,7 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 	}
 	var having expr
 	if s.Having != nil {
-		having = toGroup(s.Having)
+		having = toGroup(resolveAliases(s.Having, s.Items))
 	}
 	if rewriteErr != nil {
 		return rewriteErr
@@ -121,6 +121,21 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 		p.having = f
 	}
 	return nil
+}
+
+// resolveAliases replaces the select list's aliases in e (HAVING may name
+// an output column by its alias, as ORDER BY may) by the expressions they
+// stand for.
+func resolveAliases(e expr, items []selectItem) expr {
+	if c, ok := e.(*columnExpr); ok {
+		for _, it := range items {
+			if !it.Star && it.Alias != "" && it.Alias == c.Name {
+				return it.Expr
+			}
+		}
+		return e
+	}
+	return mapChildren(e, func(x expr) expr { return resolveAliases(x, items) })
 }
 
 // mapChildren returns a copy of e with fn applied to each direct child.

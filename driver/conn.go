@@ -36,6 +36,9 @@ func (c *conn) PrepareContext(ctx context.Context, query string) (sqldriver.Stmt
 	if err != nil {
 		return nil, err
 	}
+	if err := checkConstants(p.stmt); err != nil {
+		return nil, err
+	}
 	return &stmt{conn: c, query: query, parsed: p}, nil
 }
 

@@ -44,6 +44,10 @@ type SQLError struct {
 	Pos int
 	// Msg names the construct.
 	Msg string
+	// Cause is the error behind Msg, when there is one (a
+	// variant.ErrInvalidPath for a malformed path, say), so that errors.Is
+	// matches it too.
+	Cause error
 }
 
 // Error formats as "parquetvariant: not supported: UPDATE (tables are
@@ -56,5 +60,10 @@ func (e *SQLError) Error() string {
 	return s
 }
 
-// Unwrap returns the sentinel.
-func (e *SQLError) Unwrap() error { return e.Err }
+// Unwrap returns the sentinel and the cause.
+func (e *SQLError) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Err}
+	}
+	return []error{e.Err, e.Cause}
+}

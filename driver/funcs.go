@@ -127,6 +127,36 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 			}
 			return stringValue(string(text)), nil
 		}, nil
+	case "json_unquote":
+		// v->>'$.a': the value as text, a string without its quotes (as
+		// MySQL's ->> gives it), anything else as its JSON text.
+		if err := arity(1); err != nil {
+			return nil, err
+		}
+		arg := args[0]
+		return func(r *evalRow) (value, error) {
+			v, err := arg(r)
+			if err != nil || v.isNull() {
+				return v, err
+			}
+			switch v.k {
+			case kindString:
+				return v, nil
+			case kindVariant:
+				if v.v.IsNull() {
+					return stringValue("null"), nil
+				}
+				if s, err := v.v.Str(); err == nil {
+					return stringValue(s), nil
+				}
+				text, err := v.v.AppendJSON(nil)
+				if err != nil {
+					return value{}, &evalError{msg: "->>: " + err.Error(), err: err}
+				}
+				return stringValue(string(text)), nil
+			}
+			return value{}, &evalError{msg: "json_unquote: the argument is a " + v.k.String() + ", not a VARIANT"}
+		}, nil
 	case "is_variant_null":
 		if err := arity(1); err != nil {
 			return nil, err
@@ -158,6 +188,44 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 	return nil, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "the function " + strings.ToUpper(x.Name)}
 }
 
+// checkConstants checks the constant arguments of the Variant functions
+// of a statement (paths, cast types), so that a malformed one fails when
+// the statement is prepared, before any table is read.
+func checkConstants(st statement) error {
+	var err error
+	check := func(e expr) {
+		walkExpr(e, func(x expr) {
+			f, ok := x.(*funcExpr)
+			if !ok || err != nil || (f.Name != "variant_get" && f.Name != "try_variant_get") || len(f.Args) < 2 {
+				return
+			}
+			if _, err = constPath(f); err == nil && len(f.Args) == 3 {
+				_, err = constType(f)
+			}
+		})
+	}
+	var sel func(s *selectStmt)
+	sel = func(s *selectStmt) {
+		if s != nil {
+			forEachExpr(s, check)
+		}
+	}
+	switch s := st.(type) {
+	case *selectStmt:
+		sel(s)
+	case *explainStmt:
+		sel(s.Select)
+	case *insertStmt:
+		sel(s.Select)
+		for _, row := range s.Rows {
+			for _, e := range row {
+				check(e)
+			}
+		}
+	}
+	return err
+}
+
 // constPath parses the path argument of a Variant function, which must be a
 // string literal so that a malformed path fails when the statement is
 // prepared.
@@ -172,7 +240,7 @@ func constPath(x *funcExpr) (variant.Path, error) {
 	}
 	p, err := variant.ParsePath(s)
 	if err != nil {
-		return variant.Path{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": " + err.Error()}
+		return variant.Path{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": " + err.Error(), Cause: err}
 	}
 	return p, nil
 }
@@ -190,7 +258,7 @@ func constType(x *funcExpr) (variant.SQLType, error) {
 	}
 	t, err := variant.ParseSQLType(s)
 	if err != nil {
-		return variant.SQLType{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": " + err.Error()}
+		return variant.SQLType{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": " + err.Error(), Cause: err}
 	}
 	return t, nil
 }

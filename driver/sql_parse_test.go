@@ -16,7 +16,7 @@ func TestParseSelect(t *testing.T) {
 	require.Len(t, s.Items, 4)
 	require.Equal(t, "id", s.Items[0].Expr.String())
 	require.Equal(t, "variant_get(v, '$.a')", s.Items[1].Expr.String())
-	require.Equal(t, "to_json(variant_get(v, '$.b'))", s.Items[2].Expr.String())
+	require.Equal(t, "json_unquote(variant_get(v, '$.b'))", s.Items[2].Expr.String())
 	require.Equal(t, "b", s.Items[2].Alias)
 	require.Equal(t, "((variant_get(v, '$.a', 'int') = ? AND id > ?) AND s LIKE '%?%')", s.Where.String())
 	where := s.Where.(*logicExpr).Left.(*logicExpr)

@@ -65,6 +65,9 @@ func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
 	if !tn.Qualifier.IsEmpty() {
 		return nil, unsupported("a qualified table name " + sqlparser.String(tn))
 	}
+	if tn.Name.String() == "dual" {
+		return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "SELECT needs FROM and a table (computed values come one per row of the table)"}
+	}
 	out := &selectStmt{Distinct: s.Distinct != "", Table: tn.Name.String()}
 	tr.table = out.Table
 	if !ate.As.IsEmpty() {
@@ -372,7 +375,7 @@ func (tr *translator) binary(x *sqlparser.BinaryExpr) (expr, error) {
 	case sqlparser.JSONExtractOp:
 		return &funcExpr{Name: "variant_get", Args: []expr{left, right}}, nil
 	case sqlparser.JSONUnquoteExtractOp:
-		return &funcExpr{Name: "to_json", Args: []expr{&funcExpr{Name: "variant_get", Args: []expr{left, right}}}}, nil
+		return &funcExpr{Name: "json_unquote", Args: []expr{&funcExpr{Name: "variant_get", Args: []expr{left, right}}}}, nil
 	case sqlparser.PlusStr, sqlparser.MinusStr, sqlparser.MultStr, sqlparser.DivStr, sqlparser.ModStr:
 		return &arithExpr{Op: x.Operator, Left: left, Right: right}, nil
 	}

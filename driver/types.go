@@ -197,7 +197,7 @@ func funcType(x *funcExpr, cols map[string]colType) colType {
 		return colType{name: "VARIANT", nullable: true}
 	case "parse_json":
 		return colType{name: "VARIANT", nullable: true}
-	case "to_json", "variant_typeof":
+	case "to_json", "variant_typeof", "json_unquote":
 		return colType{name: "VARCHAR", nullable: true}
 	case "is_variant_null":
 		return colType{name: "BOOLEAN"}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"time"
 
@@ -193,8 +194,32 @@ func compareValues(a, b value) (c int, ok bool) {
 	if b.k == kindVariant {
 		b = scalarOf(b.v)
 	}
-	if a.k == kindNull || b.k == kindNull || a.k == kindVariant || b.k == kindVariant {
+	if a.k == kindNull || b.k == kindNull {
 		return 0, false
+	}
+	if a.k == kindVariant || b.k == kindVariant {
+		if a.k != b.k {
+			return 0, false
+		}
+		// Two objects or arrays: equal when variant.Equal says so, ordered
+		// by variant.Compare.
+		c, err := variant.Compare(a.v, b.v)
+		return c, err == nil
+	}
+	if a.k != b.k {
+		// A string meets a number, a time or a boolean: it is read as one
+		// (as SQL reads a quoted literal), and a string that does not read
+		// as one makes the comparison unknown.
+		var ok bool
+		if a.k == kindString {
+			if a, ok = coerceText(a.s, b.k); !ok {
+				return 0, false
+			}
+		} else if b.k == kindString {
+			if b, ok = coerceText(b.s, a.k); !ok {
+				return 0, false
+			}
+		}
 	}
 	if isNumeric(a.k) && isNumeric(b.k) {
 		return compareNumbers(a, b), true
@@ -216,6 +241,42 @@ func compareValues(a, b value) (c int, ok bool) {
 }
 
 func isNumeric(k kind) bool { return k == kindInt || k == kindFloat || k == kindDecimal }
+
+// coerceText reads text as a value of kind k for a comparison: a number
+// (exact decimal text, else a double), a timestamp or date (the text forms
+// variant_get's casts read, UTC without a zone) or a boolean (true or
+// false, any case).
+func coerceText(s string, k kind) (value, bool) {
+	switch k {
+	case kindInt, kindFloat, kindDecimal:
+		t := strings.TrimSpace(s)
+		if i, err := strconv.ParseInt(t, 10, 64); err == nil {
+			return intValue(i), true
+		}
+		if d, err := variant.ParseDecimal(t); err == nil {
+			return decimalValue(d), true
+		}
+		if f, err := strconv.ParseFloat(t, 64); err == nil {
+			return floatValue(f), true
+		}
+	case kindTime:
+		v, err := variant.Of(s)
+		if err != nil {
+			return value{}, false
+		}
+		if t, ok, err := v.CastTime(variant.SQLTimestamp, variant.CastLenient); ok && err == nil {
+			return value{k: kindTime, t: t}, true
+		}
+	case kindBool:
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "true":
+			return boolValue(true), true
+		case "false":
+			return boolValue(false), true
+		}
+	}
+	return value{}, false
+}
 
 // compareNumbers compares two numbers exactly, whatever their kinds: an
 // int64 and a double are not both rounded to double first.
