@@ -9,7 +9,7 @@ import (
 // coerce converts an inserted value to the storage form of column c: a
 // Variant for VARIANT columns (other values become the Variant of the same
 // type, so a string stays a string); the value cast to the column's SQL type
-// otherwise, with the strict casts of variant_get (design section 4: never
+// otherwise, with the strict casts of variant_get (docs/design.md section 4: never
 // wrapping, strings parsed). TIME values become microseconds since midnight
 // and UUIDs their 16 bytes. NULL into a NOT NULL column is an error.
 func coerce(c *tableColumn, v value) (value, error) {

@@ -1,7 +1,7 @@
 // Package driver is the database/sql driver of parquetvariant, registered
 // under the name "parquetvariant". A DSN names a directory; its
 // sub-directories of Parquet files are tables, and a Parquet file directly in
-// it is a read-only table (design section 2).
+// it is a read-only table (docs/design.md section 2).
 //
 //	import (
 //		"database/sql"
@@ -55,8 +55,19 @@
 // variant_get(v, path, type) gives the type's column: BIGINT for tinyint to
 // bigint, DOUBLE for float and double, and so on; without a type it gives
 // VARIANT. []byte and variant.Variant values from Next point into memory the
-// rows own until the next call of Next; Scan into *variant.Variant, *[]byte
-// or *string copies them.
+// rows own until the next call of Next: Scan into *variant.Variant (or
+// sql.Null[variant.Variant]) and into *[]byte copies them, *any keeps the
+// driver's memory. A VARIANT value does not scan into *string or *[]byte;
+// open the database with variant_json=true to get VARIANT results as their
+// JSON text (a string), or select to_json(v).
+//
+// # Transactions
+//
+// BeginTx accepts the default and snapshot isolation levels. Reads in a
+// transaction see each table as it was when the transaction first read it,
+// not the transaction's own inserts, which are written at Commit: one new
+// file per table. A statement that fails makes Commit roll back. CREATE TABLE
+// and DROP TABLE take effect at once.
 //
 // # Arguments
 //

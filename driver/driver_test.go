@@ -6,7 +6,7 @@ import (
 )
 
 // The interfaces each type implements, checked by the compiler (the list
-// design section 1 and the database/sql/driver documentation ask for).
+// docs/design.md section 1 and the database/sql/driver documentation ask for).
 var (
 	_ sqldriver.Driver                         = (*Driver)(nil)
 	_ sqldriver.DriverContext                  = (*Driver)(nil)

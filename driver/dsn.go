@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// ShredMode says how INSERT shreds Variant columns (design section 7).
+// ShredMode says how INSERT shreds Variant columns (docs/design.md section 7).
 type ShredMode string
 
 // The shredding modes of the DSN option shred.

@@ -176,6 +176,11 @@ func count(f evalFunc, args []value, what string, none int64) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if v.k == kindString {
+		if n, ok := coerceText(v.s, kindInt); ok {
+			v = n
+		}
+	}
 	switch {
 	case v.k == kindInt && v.i >= 0:
 		return v.i, nil

@@ -19,7 +19,7 @@ import (
 )
 
 // fileWriter streams the rows of one statement or transaction into one new
-// file of a table (design section 7). Rows are buffered up to a row group;
+// file of a table (docs/design.md section 7). Rows are buffered up to a row group;
 // the first row group decides how each VARIANT column is shredded; then
 // every row group is written and dropped, so memory stays bounded whatever
 // the number of rows. The file is written under a name starting with '_',
@@ -113,7 +113,7 @@ func (fw *fileWriter) open() error {
 
 // chooseShredding picks the shredding schema of VARIANT column i: none with
 // shred=none; otherwise the table's current schema while it still fits the
-// rows, else one inferred from them (design section 7).
+// rows, else one inferred from them (docs/design.md section 7).
 func (fw *fileWriter) chooseShredding(i int) (shred.Schema, error) {
 	if fw.cfg.Shred == ShredNone {
 		return shred.Untyped(), nil
@@ -259,7 +259,7 @@ const (
 // Variants of column i in rows, or nil when it would pass maxSharedKeys keys
 // or maxSharedKeysBytes bytes. Re-encoded over it, the rows' metadata column
 // holds a single distinct value, which the column's dictionary encoding
-// stores once (design section 7).
+// stores once (docs/design.md section 7).
 func sharedDictionary(rows [][]value, i int) (*variant.Metadata, error) {
 	seen := map[string]struct{}{}
 	size := 0

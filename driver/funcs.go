@@ -9,7 +9,7 @@ import (
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
-// compileFunc builds the scalar functions of design section 4.
+// compileFunc builds the scalar functions of docs/design.md section 4.
 func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 	if x.Distinct || x.Star {
 		return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": DISTINCT and * are for aggregates"}

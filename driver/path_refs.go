@@ -10,7 +10,7 @@ import (
 
 // pathRef is a variant_get or try_variant_get call on a VARIANT column with
 // a constant path and type that the scan answers itself: it reads only the
-// leaf columns that can hold the path in each file (design section 8) and
+// leaf columns that can hold the path in each file (docs/design.md section 8) and
 // applies the cast, so the whole Variant is never rebuilt.
 type pathRef struct {
 	name string // the column the call becomes in the rewritten statement

@@ -6,7 +6,7 @@ import (
 )
 
 // The statement and expression types below are the driver's own form of the
-// SQL surface of design section 4. The sqlparser AST is translated into them
+// SQL surface of docs/design.md section 4. The sqlparser AST is translated into them
 // at the edge (sql_translate.go); nothing past that point sees sqlparser.
 
 // statement is a parsed SQL statement.

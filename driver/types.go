@@ -12,7 +12,7 @@ import (
 )
 
 // colType is the SQL type of a result column, as Rows.ColumnTypes reports
-// it (design section 5; the table is in doc.go).
+// it (docs/design.md section 5; the table is in doc.go).
 type colType struct {
 	name             string // database type name: VARIANT, BIGINT, DOUBLE, ...
 	nullable         bool
@@ -100,7 +100,7 @@ func columnType(c scan.Column) colType {
 		t.name = "UUID"
 	default:
 		// Variant columns, and nested columns, which read as Variants
-		// built from their structure (design section 2).
+		// built from their structure (docs/design.md section 2).
 		t.name = "VARIANT"
 	}
 	return t
@@ -229,7 +229,7 @@ func funcType(x *funcExpr, cols map[string]colType) colType {
 
 // driverValue converts an evaluation value to what Rows.Next hands to
 // database/sql: int64, float64, bool, string, []byte, time.Time, nil, or a
-// variant.Variant; decimals as their exact text (design section 5).
+// variant.Variant; decimals as their exact text (docs/design.md section 5).
 func driverValue(v value) any {
 	switch v.k {
 	case kindNull:

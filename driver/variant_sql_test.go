@@ -90,7 +90,7 @@ func TestSelectVariantColumns(t *testing.T) {
 	require.Equal(t, []string{"view|320", "click|320", "buy|320", "NULL|40"},
 		rowsText(t, db, "SELECT variant_get(v, '$.kind', 'string') AS k, COUNT(*) FROM events GROUP BY k ORDER BY COUNT(*) DESC, k DESC"))
 	require.Equal(t, []string{"100"}, rowsText(t, db, "SELECT COUNT(*) FROM events WHERE is_variant_null(v->'$.n')"))
-	// Integers are shredded as INT64 (design section 7), so they read back
+	// Integers are shredded as INT64 (docs/design.md section 7), so they read back
 	// as int64 whatever their width was: the same value, one class.
 	require.Equal(t, []string{"int64"}, rowsText(t, db, "SELECT DISTINCT variant_typeof(v->'$.user.id') FROM events"))
 }

@@ -271,7 +271,7 @@ func TestInsertSelectAndRowGroups(t *testing.T) {
 
 // TestSharedDictionary: the Variants of a row group are written over one
 // sorted dictionary, so the metadata column holds one distinct value
-// (design section 7), and the values read back unchanged.
+// (docs/design.md section 7), and the values read back unchanged.
 func TestSharedDictionary(t *testing.T) {
 	dir := t.TempDir()
 	db := openDB(t, dir)

@@ -6,7 +6,7 @@
 //
 // # Tables
 //
-// [Open] returns a [Root] for a directory. Its tables follow design section
+// [Open] returns a [Root] for a directory. Its tables follow docs/design.md section
 // 2: a sub-directory holding *.parquet files (searched recursively, so
 // k=v/ partition folders work) is a table named after the sub-directory; a
 // *.parquet file directly in the root is a read-only table named after its
@@ -84,7 +84,7 @@
 // strict mode and is NULL in lenient mode (try_variant_get).
 //
 // Nested columns (groups, LISTs, MAPs and repeated fields: [KindNested] in
-// the schema) read as Variants built from their structure (design section
+// the schema) read as Variants built from their structure (docs/design.md section
 // 2), assembled from the repetition and definition levels of their leaves:
 // a group is an object of its non-null fields, a LIST or a repeated field
 // an array (a null element is a Variant null, so a NULL list, an empty

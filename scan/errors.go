@@ -16,7 +16,7 @@ var (
 	// ErrNoTable: no table of that name exists under the root.
 	ErrNoTable = errors.New("scan: no such table")
 	// ErrInvalidName: a table name is empty, contains a path separator or
-	// NUL, is "." or "..", or starts with '_' or '.' (design section 2).
+	// NUL, is "." or "..", or starts with '_' or '.' (docs/design.md section 2).
 	ErrInvalidName = errors.New("scan: invalid table name")
 	// ErrOutsideRoot: a table or file path resolves outside the root
 	// directory (an absolute path, "..", or a symbolic link out of the root).
@@ -37,7 +37,7 @@ var (
 	// listing of its table and a scan of it; list the table again.
 	ErrStale = errors.New("scan: file changed since its table was listed")
 	// ErrUnsupported: the request needs a feature this package does not
-	// provide (for now: nested columns and Variant paths). It wraps
+	// provide. It wraps
 	// errors.ErrUnsupported.
 	ErrUnsupported = unsupportedError{}
 )

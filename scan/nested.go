@@ -16,7 +16,7 @@ import (
 )
 
 // Nested columns (groups, LISTs, MAPs and repeated fields) read as Variants
-// built from their structure (design section 2): a group is an object of
+// built from their structure (docs/design.md section 2): a group is an object of
 // its non-null fields, a LIST or a repeated field an array, a MAP with
 // string keys an object and any other MAP an array of {"key", "value"}
 // objects, a Variant inside them the Variant itself (a shredded one rebuilt

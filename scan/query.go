@@ -9,7 +9,7 @@ import (
 
 // Ref names a value a scan reads: a top-level column, or a path inside a
 // Variant column with an optional target type, as variant_get(col, path,
-// type) reads it (design section 4). A path Ref reads only the leaf
+// type) reads it (docs/design.md section 4). A path Ref reads only the leaf
 // columns that can hold the path in each file (VariantShredding.md,
 // "Reconstructing a Shredded Variant"): for a path through shredded
 // fields, that field's value and typed_value columns, and no metadata when

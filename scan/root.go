@@ -17,7 +17,7 @@ import (
 // fileExt is the suffix of the files that make up tables.
 const fileExt = ".parquet"
 
-// Root is a directory whose entries are tables (design section 2):
+// Root is a directory whose entries are tables (docs/design.md section 2):
 //
 //   - a sub-directory holding *.parquet files, searched recursively (so
 //     k=v/ partition folders work), is a table named after the

@@ -382,7 +382,7 @@ func (r *vreader) at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, er
 }
 
 // pathCast is what a slot does with a Variant: follow path steps, then
-// cast (variant_get, design section 4).
+// cast (variant_get, docs/design.md section 4).
 type pathCast struct {
 	rest []variant.PathStep
 	as   variant.SQLType // SQLInvalid: the value stays a Variant

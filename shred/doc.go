@@ -79,7 +79,7 @@
 //
 // SQL NULL (the Variant group is null: Next reports not valid), the Variant
 // null (the value 00) and a missing value (both value and typed_value null:
-// an object field left out of its object) stay apart, as design.md section 3
+// an object field left out of its object) stay apart, as docs/design.md section 3
 // requires. Layouts the spec forbids are an [ErrInvalidLayout] in [Strict]
 // mode and read with typed_value winning in [Lenient] mode.
 package shred

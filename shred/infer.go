@@ -7,7 +7,7 @@ import (
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
-// InferOptions bound the schemas [Infer] chooses (design.md section 7). The
+// InferOptions bound the schemas [Infer] chooses (docs/design.md section 7). The
 // zero value means the defaults.
 type InferOptions struct {
 	// MinFraction is the share of the rows holding an object in which a
@@ -195,7 +195,7 @@ func (s *stats) add(m variant.Metadata, v []byte, depth int) error {
 }
 
 // Infer chooses a shredding schema for the Variants of a sample, with the
-// rules of design.md section 7: a node gets a typed_value when at least
+// rules of docs/design.md section 7: a node gets a typed_value when at least
 // MinConsistency of its non-null values are of one type family (integers
 // of any width become INT64; decimals of one scale become a DECIMAL of that
 // scale and the precision of the widest of them, widened to 9, 18 or 38
@@ -328,7 +328,7 @@ func (s *stats) schema(o InferOptions, budget *int) Schema {
 }
 
 // Fits reports whether the schema s still suits a new sample well enough to
-// keep it (design.md section 7: a table keeps its shredding schema while it
+// keep it (docs/design.md section 7: a table keeps its shredding schema while it
 // fits, so that its files stay alike): at every node with a typed_value, at
 // least MinConsistency of the sample's non-null values there are stored in
 // typed_value, and [Infer] on the sample shreds no object field that s

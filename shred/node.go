@@ -26,7 +26,7 @@ func (s Schema) Node() (parquet.Node, error) {
 		return nil, err
 	}
 	// The rows of a file mostly share one dictionary: encode the column
-	// with a Parquet dictionary (design.md section 7).
+	// with a Parquet dictionary (docs/design.md section 7).
 	metaLeaf := parquet.Encoded(parquet.Leaf(parquet.ByteArrayType), &parquet.RLEDictionary)
 	meta := parquet.Required(metaLeaf)
 	if s.MetadataOptional {
@@ -110,7 +110,7 @@ func (variantGroupType) String() string { return "VARIANT" }
 
 // IsVariant reports whether n is a Variant column: a group annotated
 // VARIANT, or, from writers that omit the annotation, a group whose children
-// include a binary metadata and a binary value (design.md section 2).
+// include a binary metadata and a binary value (docs/design.md section 2).
 func IsVariant(n parquet.Node) bool {
 	if n.Leaf() {
 		return false

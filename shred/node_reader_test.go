@@ -63,7 +63,7 @@ func readNode(t *testing.T, path string, withMeta bool, fields ...string) ([][]b
 }
 
 // A path query on a shredded field reads only that field's columns, not
-// the metadata nor the rest of the Variant (design.md section 8).
+// the metadata nor the rest of the Variant (docs/design.md section 8).
 func TestNodeReader(t *testing.T) {
 	s := nestedEventSchema()
 	rows := []any{

@@ -7,12 +7,12 @@ import (
 )
 
 // ErrInvalidType: a SQL type name does not parse, or an [SQLType] is not one
-// of the types of design section 4 (a decimal precision outside [1, 38], a
+// of the types of docs/design.md section 4 (a decimal precision outside [1, 38], a
 // scale outside [0, precision], an unknown kind).
 var ErrInvalidType = errors.New("invalid SQL type")
 
 // SQLKind is the kind of a SQL type that a Variant value can be cast to
-// (design section 4, "Type names for casts").
+// (docs/design.md section 4, "Type names for casts").
 type SQLKind uint8
 
 // The SQL kinds. The zero SQLKind names no type.
@@ -92,7 +92,7 @@ func (t SQLType) String() string {
 }
 
 // check returns an error wrapping [ErrInvalidType] unless t is a type of
-// design section 4.
+// docs/design.md section 4.
 func (t SQLType) check() error {
 	switch {
 	case t.Kind == SQLInvalid || int(t.Kind) >= len(sqlKindNames):
@@ -127,7 +127,7 @@ var sqlTypeByName = map[string]SQLKind{
 	"variant":       SQLVariant,
 }
 
-// ParseSQLType parses a type name of design section 4: boolean, tinyint,
+// ParseSQLType parses a type name of docs/design.md section 4: boolean, tinyint,
 // smallint, int, bigint, float, double, decimal(p,s), string (or varchar),
 // binary, date, time, timestamp, timestamp_ntz, uuid, variant. Case does not
 // matter and spaces may surround the name and the parts of decimal(p, s).

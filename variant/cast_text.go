@@ -180,7 +180,7 @@ func equalFold(b []byte, w string) bool {
 // shortest form that reads back to the same value, as encoding/json writes
 // numbers: plain notation for magnitudes in [1e-6, 1e21), else an exponent
 // ("1e+21", "1e-7"); -0 keeps its sign; NaN and the infinities are "NaN",
-// "Infinity" and "-Infinity" (design section 6).
+// "Infinity" and "-Infinity" (docs/design.md section 6).
 func appendFloatText(dst []byte, f float64, bitSize int) []byte {
 	switch {
 	case math.IsNaN(f):

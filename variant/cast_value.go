@@ -1,7 +1,7 @@
 package variant
 
 // Cast converts v to the SQL type t, the conversion of variant_get(v, path,
-// type) (design section 4). A failed cast is an error wrapping [ErrCast]
+// type) (docs/design.md section 4). A failed cast is an error wrapping [ErrCast]
 // that names the source type, the value and the target type, such as
 // "variant: cannot cast: int16 300 to tinyint: out of range"; the caller
 // adds the row and path. Malformed bytes are an error wrapping

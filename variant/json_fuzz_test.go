@@ -12,7 +12,7 @@ import (
 // FuzzParseJSON checks that ParseJSON never panics, accepts no text that is
 // not JSON, and that what it accepts prints as valid JSON that parses back
 // to the same bytes. Doubles are the exception: their JSON text reads back
-// as a decimal or an integer unless it has an exponent (design section 6
+// as a decimal or an integer unless it has an exponent (docs/design.md section 6
 // types numbers by how they are written), so a value holding a double is
 // checked for a stable text instead: printing it, parsing that and printing
 // again gives the same text, but for the sign of a zero double. The seed corpus is testdata/fuzz/FuzzParseJSON

@@ -20,7 +20,7 @@ type ParseOptions struct {
 }
 
 // ParseJSON parses one JSON document (RFC 8259) into a Variant, the
-// parse_json of design section 6:
+// parse_json of docs/design.md section 6:
 //
 //   - objects become objects with a sorted dictionary of their keys, arrays
 //     become arrays, strings strings, true/false booleans and null the

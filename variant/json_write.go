@@ -9,7 +9,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// AppendJSON appends v as JSON text to dst, the to_json of design section 6.
+// AppendJSON appends v as JSON text to dst, the to_json of docs/design.md section 6.
 // The output is always valid JSON (RFC 8259):
 //
 //   - objects list their fields in key order, the order the encoding keeps;

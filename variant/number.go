@@ -6,7 +6,7 @@ import (
 )
 
 // AppendNumber appends a JSON number given as its text, typed by the rules of
-// parse_json (design section 6): an integer takes the smallest of int8,
+// parse_json (docs/design.md section 6): an integer takes the smallest of int8,
 // int16, int32 and int64 that holds it, and a larger one of up to 38 digits
 // becomes a decimal16 with scale 0; a number with a fraction and no exponent
 // becomes a decimal keeping the scale as written ("12.50" is a decimal4 of

@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// Path is a parsed path expression (design section 4): `$` followed by
+// Path is a parsed path expression (docs/design.md section 4): `$` followed by
 // steps, each an object key (`.name`, `['any name']`, `["any name"]`) or an
 // array index (`[0]`). Parse it once with [ParsePath] and apply it to many
 // values with [Variant.Get]. The zero Path is `$`, the value itself.

@@ -11,7 +11,7 @@ var (
 	_ driver.Valuer = Variant{}
 )
 
-// Scan implements sql.Scanner (design section 5). It accepts:
+// Scan implements sql.Scanner (docs/design.md section 5). It accepts:
 //
 //   - a Variant, the value this package's driver returns for a VARIANT
 //     column, which it clones, because the Scanner contract forbids keeping

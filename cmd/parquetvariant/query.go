@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -24,9 +23,10 @@ func queryCmd(e env) *cobra.Command {
 
 DIR is a driver DSN: an existing directory, optionally with options such as
 "DIR?read_only=true" (see the README). SQL "-" reads the statement from
-standard input. Each --arg gives the next ? argument, in order: text that reads
-as a whole number or a decimal number is passed as a number, true and false as
-booleans, anything else as text.
+standard input. Each --arg gives the next ? argument, in order, as text: SQL
+reads it as the type it meets (a number compared with a BIGINT column or given
+to LIMIT, a timestamp compared with a TIMESTAMP column, a VARCHAR value as it
+is, so "00123" keeps its zeros).
 
 SELECT, SHOW TABLES, DESCRIBE and EXPLAIN print rows; --format table (default)
 prints a table and a row count, csv a header line and records (NULL is an empty
@@ -55,7 +55,7 @@ statements (INSERT, CREATE TABLE, DROP TABLE) print the rows affected.`,
 			}
 			vals := make([]any, len(args))
 			for i, a := range args {
-				vals[i] = argValue(a)
+				vals[i] = a
 			}
 			return runQuery(cmd.Context(), pos[0], q, vals, w, e)
 		},
@@ -63,23 +63,6 @@ statements (INSERT, CREATE TABLE, DROP TABLE) print the rows affected.`,
 	c.Flags().StringVarP(&format, "format", "f", formatTable, "output format: table, csv or json")
 	c.Flags().StringArrayVar(&args, "arg", nil, "value of the next ? placeholder (repeat for each)")
 	return c
-}
-
-// argValue is the Go value of a --arg: int64, float64, bool or string.
-func argValue(s string) any {
-	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-		return n
-	}
-	if f, err := strconv.ParseFloat(s, 64); err == nil && strings.ContainsAny(s, "0123456789") && !strings.ContainsAny(s, "xXpP_") {
-		return f
-	}
-	switch s {
-	case "true":
-		return true
-	case "false":
-		return false
-	}
-	return s
 }
 
 // returnsRows reports whether a statement gives rows rather than a count.
@@ -113,7 +96,11 @@ func runQuery(ctx context.Context, dsn, q string, args []any, w rowWriter, e env
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(e.stdout, "%d rows affected\n", n)
+		unit := "rows"
+		if n == 1 {
+			unit = "row"
+		}
+		_, err = fmt.Fprintf(e.stdout, "%d %s affected\n", n, unit)
 		return err
 	}
 	rows, err := db.QueryContext(ctx, q, args...)
