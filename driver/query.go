@@ -136,7 +136,12 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	if err != nil {
 		return nil, nil, fmt.Errorf("parquetvariant: %w", err)
 	}
-	it, err := plan.run(ctx, newScanSource(sr, pos, len(all)), args)
+	src := newScanSource(sr, pos, len(all))
+	src.calls = map[string]string{}
+	for _, r := range refs {
+		src.calls[r.ref.String()] = r.text
+	}
+	it, err := plan.run(ctx, src, args)
 	if err != nil {
 		sr.Close()
 		return nil, nil, err

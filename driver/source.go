@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"errors"
+	"fmt"
 	"math/big"
 
 	"github.com/parquetvariant/parquetvariant/scan"
@@ -15,6 +17,9 @@ type scanSource struct {
 	pos   []int // for each scan column, its place in row
 	kinds []scan.Kind
 	buf   []value
+	// calls maps the scan column of each variant_get the scan answers to
+	// the call as written, to word a failed cast as the evaluator would.
+	calls map[string]string
 }
 
 func newScanSource(rows *scan.Rows, pos []int, width int) *scanSource {
@@ -27,7 +32,7 @@ func newScanSource(rows *scan.Rows, pos []int, width int) *scanSource {
 
 func (s *scanSource) next() (bool, error) {
 	if !s.rows.Next() {
-		return false, s.rows.Err()
+		return false, s.castError(s.rows.Err())
 	}
 	for j, p := range s.pos {
 		v, err := s.cell(j)
@@ -80,3 +85,18 @@ func (s *scanSource) cell(j int) (value, error) {
 
 func (s *scanSource) row() []value { return s.buf }
 func (s *scanSource) close() error { return s.rows.Close() }
+
+// castError words a failed cast of a variant_get the scan answered as the
+// evaluator words its own: the call, then the cast error, then the file and
+// row group where the value is.
+func (s *scanSource) castError(err error) error {
+	var fe *scan.FileError
+	if err == nil || !errors.Is(err, variant.ErrCast) || !errors.As(err, &fe) {
+		return err
+	}
+	call, ok := s.calls[fe.Column]
+	if !ok {
+		return err
+	}
+	return &evalError{msg: fmt.Sprintf("%s: %v (in %s, row group %d)", call, fe.Err, fe.Path, fe.RowGroup), err: err}
+}

@@ -61,3 +61,21 @@ func TestPrepareChecksConstants(t *testing.T) {
 	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM events").Scan(&n), "the database is still usable")
 	require.Equal(t, int64(10), n)
 }
+
+// TestStoredCastError: a failed cast of a stored Variant path read by the
+// scan is worded like one the evaluator makes: the call, the cast error,
+// and where the value is.
+func TestStoredCastError(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	_, err := db.Exec("CREATE TABLE t (v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec(`INSERT INTO t VALUES (parse_json('{"a":"10.8"}'))`)
+	require.NoError(t, err)
+	_, err = rowsTextErr(db, "SELECT variant_get(v, '$.a', 'int') FROM t")
+	require.ErrorIs(t, err, variant.ErrCast)
+	require.ErrorContains(t, err, `parquetvariant: variant_get(v, '$.a', 'int'): variant: cannot cast: string "10.8" to int`)
+	require.ErrorContains(t, err, "row group 0")
+	got := rowsText(t, db, "SELECT try_variant_get(v, '$.a', 'int') FROM t")
+	require.Equal(t, []string{"NULL"}, got)
+}

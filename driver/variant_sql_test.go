@@ -45,11 +45,22 @@ func eventsTable(t *testing.T, n int) (*sql.DB, string) {
 
 func rowsText(t *testing.T, db *sql.DB, q string, args ...any) []string {
 	t.Helper()
-	rows, err := db.Query(q, args...)
+	out, err := rowsTextErr(db, q, args...)
 	require.NoError(t, err, q)
+	return out
+}
+
+// rowsTextErr runs q and renders each row as its values joined by |.
+func rowsTextErr(db *sql.DB, q string, args ...any) ([]string, error) {
+	rows, err := db.Query(q, args...)
+	if err != nil {
+		return nil, err
+	}
 	defer rows.Close()
 	cols, err := rows.Columns()
-	require.NoError(t, err)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
 	for rows.Next() {
 		vals := make([]any, len(cols))
@@ -57,7 +68,9 @@ func rowsText(t *testing.T, db *sql.DB, q string, args ...any) []string {
 		for i := range vals {
 			ptrs[i] = &vals[i]
 		}
-		require.NoError(t, rows.Scan(ptrs...))
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
 		parts := make([]string, len(vals))
 		for i, v := range vals {
 			switch x := v.(type) {
@@ -71,8 +84,7 @@ func rowsText(t *testing.T, db *sql.DB, q string, args ...any) []string {
 		}
 		out = append(out, strings.Join(parts, "|"))
 	}
-	require.NoError(t, rows.Err(), q)
-	return out
+	return out, rows.Err()
 }
 
 func TestSelectVariantColumns(t *testing.T) {
