@@ -147,24 +147,39 @@ func literalValue(x *literalExpr) (value, error) {
 	return value{}, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "the literal " + x.String()}
 }
 
+// compilePair compiles the two operands of a binary operator.
+func compilePair(left, right expr, sc *scope) (evalFunc, evalFunc, error) {
+	l, err := compile(left, sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := compile(right, sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, r, nil
+}
+
+// evalPair evaluates both operands of a binary operator.
+func evalPair(row *evalRow, l, r evalFunc) (value, value, error) {
+	a, err := l(row)
+	if err != nil {
+		return value{}, value{}, err
+	}
+	b, err := r(row)
+	return a, b, err
+}
+
 // compileCompare builds = <> < <= > >= with SQL three-valued logic and the
 // null-safe <=>, which is never unknown.
 func compileCompare(x *compareExpr, sc *scope) (evalFunc, error) {
-	l, err := compile(x.Left, sc)
-	if err != nil {
-		return nil, err
-	}
-	r, err := compile(x.Right, sc)
+	l, r, err := compilePair(x.Left, x.Right, sc)
 	if err != nil {
 		return nil, err
 	}
 	op := x.Op
 	return func(row *evalRow) (value, error) {
-		a, err := l(row)
-		if err != nil {
-			return value{}, err
-		}
-		b, err := r(row)
+		a, b, err := evalPair(row, l, r)
 		if err != nil {
 			return value{}, err
 		}
@@ -206,11 +221,7 @@ func isSQLNull(x value) bool {
 // is false, true OR unknown is true. The right side is not evaluated when the
 // left side decides.
 func compileLogic(x *logicExpr, sc *scope) (evalFunc, error) {
-	l, err := compile(x.Left, sc)
-	if err != nil {
-		return nil, err
-	}
-	r, err := compile(x.Right, sc)
+	l, r, err := compilePair(x.Left, x.Right, sc)
 	if err != nil {
 		return nil, err
 	}
@@ -297,21 +308,13 @@ func compileIn(x *inExpr, sc *scope) (evalFunc, error) {
 // a double on either side gives a double; decimals are computed as doubles.
 // NULL on either side gives NULL; division by zero gives NULL.
 func compileArith(x *arithExpr, sc *scope) (evalFunc, error) {
-	l, err := compile(x.Left, sc)
-	if err != nil {
-		return nil, err
-	}
-	r, err := compile(x.Right, sc)
+	l, r, err := compilePair(x.Left, x.Right, sc)
 	if err != nil {
 		return nil, err
 	}
 	op := x.Op
 	return func(row *evalRow) (value, error) {
-		a, err := l(row)
-		if err != nil {
-			return value{}, err
-		}
-		b, err := r(row)
+		a, b, err := evalPair(row, l, r)
 		if err != nil {
 			return value{}, err
 		}

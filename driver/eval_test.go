@@ -219,3 +219,29 @@ func TestJSONFunctions(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, got.isNull())
 }
+
+// TestFunctionArgumentErrors: a Variant function given another kind of
+// value says which function and what it got; NULL in gives NULL out.
+func TestFunctionArgumentErrors(t *testing.T) {
+	for q, want := range map[string]string{
+		"SELECT to_json(1) FROM t":          "parquetvariant: to_json: the argument is a BIGINT, not a VARIANT",
+		"SELECT variant_typeof('x') FROM t": "parquetvariant: variant_typeof: the argument is a VARCHAR, not a VARIANT",
+		"SELECT parse_json(1.5) FROM t":     "parquetvariant: parse_json: the argument is a DECIMAL, not JSON text",
+	} {
+		p, err := parseSQL(q)
+		require.NoError(t, err)
+		f, err := compile(p.stmt.(*selectStmt).Items[0].Expr, &scope{})
+		require.NoError(t, err)
+		_, err = f(&evalRow{})
+		require.EqualError(t, err, want, q)
+	}
+	for _, q := range []string{"SELECT to_json(NULL) FROM t", "SELECT variant_typeof(NULL) FROM t", "SELECT parse_json(NULL) FROM t"} {
+		p, err := parseSQL(q)
+		require.NoError(t, err)
+		f, err := compile(p.stmt.(*selectStmt).Items[0].Expr, &scope{})
+		require.NoError(t, err)
+		v, err := f(&evalRow{})
+		require.NoError(t, err)
+		require.True(t, v.isNull(), q)
+	}
+}

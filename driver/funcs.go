@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"errors"
 	"strings"
 	"time"
 
@@ -82,110 +83,101 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 			}
 			return out, nil
 		}, nil
-	case "parse_json":
+	}
+	if fn, ok := unaryFuncs[x.Name]; ok {
 		if err := arity(1); err != nil {
 			return nil, err
 		}
-		arg := args[0]
+		arg, name := args[0], x.Name
 		opts := variant.ParseOptions{LastWins: sc.cfg != nil && sc.cfg.DuplicateKeys == DuplicateKeysLast}
-		return func(r *evalRow) (value, error) {
-			v, err := arg(r)
-			if err != nil || v.isNull() {
-				return v, err
-			}
-			var text []byte
-			switch v.k {
-			case kindString:
-				text = []byte(v.s)
-			case kindBytes:
-				text = v.b
-			default:
-				return value{}, &evalError{msg: "parse_json: the argument is a " + v.k.String() + ", not JSON text"}
-			}
-			pv, err := variant.ParseJSONWith(text, opts)
-			if err != nil {
-				return value{}, &evalError{msg: "parse_json: " + err.Error(), err: err}
-			}
-			return value{k: kindVariant, v: pv}, nil
-		}, nil
-	case "to_json":
-		if err := arity(1); err != nil {
-			return nil, err
-		}
-		arg := args[0]
-		return func(r *evalRow) (value, error) {
-			v, err := arg(r)
-			if err != nil || v.isNull() {
-				return v, err
-			}
-			if v.k != kindVariant {
-				return value{}, &evalError{msg: "to_json: the argument is a " + v.k.String() + ", not a VARIANT"}
-			}
-			text, err := v.v.AppendJSON(nil)
-			if err != nil {
-				return value{}, &evalError{msg: "to_json: " + err.Error(), err: err}
-			}
-			return stringValue(string(text)), nil
-		}, nil
-	case "json_unquote":
-		// v->>'$.a': the value as text, a string without its quotes (as
-		// MySQL's ->> gives it), anything else as its JSON text.
-		if err := arity(1); err != nil {
-			return nil, err
-		}
-		arg := args[0]
-		return func(r *evalRow) (value, error) {
-			v, err := arg(r)
-			if err != nil || v.isNull() {
-				return v, err
-			}
-			switch v.k {
-			case kindString:
-				return v, nil
-			case kindVariant:
-				if v.v.IsNull() {
-					return stringValue("null"), nil
-				}
-				if s, err := v.v.Str(); err == nil {
-					return stringValue(s), nil
-				}
-				text, err := v.v.AppendJSON(nil)
-				if err != nil {
-					return value{}, &evalError{msg: "->>: " + err.Error(), err: err}
-				}
-				return stringValue(string(text)), nil
-			}
-			return value{}, &evalError{msg: "json_unquote: the argument is a " + v.k.String() + ", not a VARIANT"}
-		}, nil
-	case "is_variant_null":
-		if err := arity(1); err != nil {
-			return nil, err
-		}
-		arg := args[0]
 		return func(r *evalRow) (value, error) {
 			v, err := arg(r)
 			if err != nil {
 				return value{}, err
 			}
-			return boolValue(v.k == kindVariant && v.v.IsNull()), nil
-		}, nil
-	case "variant_typeof":
-		if err := arity(1); err != nil {
-			return nil, err
-		}
-		arg := args[0]
-		return func(r *evalRow) (value, error) {
-			v, err := arg(r)
-			if err != nil || v.isNull() {
-				return v, err
+			if name == "is_variant_null" {
+				return boolValue(v.k == kindVariant && v.v.IsNull()), nil
 			}
-			if v.k != kindVariant {
-				return value{}, &evalError{msg: "variant_typeof: the argument is a " + v.k.String() + ", not a VARIANT"}
+			if v.isNull() {
+				return v, nil
 			}
-			return stringValue(v.v.Type().String()), nil
+			out, err := fn(v, opts)
+			if err != nil {
+				return value{}, &evalError{msg: name + ": " + err.Error(), err: err}
+			}
+			return out, nil
 		}, nil
 	}
 	return nil, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "the function " + strings.ToUpper(x.Name)}
+}
+
+// unaryFuncs are the functions of one argument other than variant_get: each
+// takes a non-NULL argument (a NULL gives NULL, except for is_variant_null,
+// which gives false) and the connection's JSON options.
+var unaryFuncs = map[string]func(v value, opts variant.ParseOptions) (value, error){
+	"parse_json":      parseJSONValue,
+	"to_json":         toJSONValue,
+	"json_unquote":    unquoteValue,
+	"variant_typeof":  typeofValue,
+	"is_variant_null": nil, // handled where NULL is
+}
+
+// notVariant is the error of a function given a value that is not a Variant
+// (the caller puts the function's name in front).
+func notVariant(v value) error {
+	return errors.New("the argument is a " + v.k.String() + ", not a VARIANT")
+}
+
+// parseJSONValue is parse_json: the Variant of a JSON text.
+func parseJSONValue(v value, opts variant.ParseOptions) (value, error) {
+	var text []byte
+	switch v.k {
+	case kindString:
+		text = []byte(v.s)
+	case kindBytes:
+		text = v.b
+	default:
+		return value{}, errors.New("the argument is a " + v.k.String() + ", not JSON text")
+	}
+	pv, err := variant.ParseJSONWith(text, opts)
+	if err != nil {
+		return value{}, err
+	}
+	return value{k: kindVariant, v: pv}, nil
+}
+
+// toJSONValue is to_json: the JSON text of a Variant.
+func toJSONValue(v value, _ variant.ParseOptions) (value, error) {
+	if v.k != kindVariant {
+		return value{}, notVariant(v)
+	}
+	text, err := v.v.AppendJSON(nil)
+	if err != nil {
+		return value{}, err
+	}
+	return stringValue(string(text)), nil
+}
+
+// unquoteValue is v->>'$.a': the value as text, a string without its quotes
+// (as MySQL's ->> gives it), anything else as its JSON text.
+func unquoteValue(v value, opts variant.ParseOptions) (value, error) {
+	if v.k == kindString {
+		return v, nil
+	}
+	if v.k == kindVariant {
+		if s, err := v.v.Str(); err == nil {
+			return stringValue(s), nil
+		}
+	}
+	return toJSONValue(v, opts)
+}
+
+// typeofValue is variant_typeof: the Variant type name.
+func typeofValue(v value, _ variant.ParseOptions) (value, error) {
+	if v.k != kindVariant {
+		return value{}, notVariant(v)
+	}
+	return stringValue(v.v.Type().String()), nil
 }
 
 // checkConstants checks the constant arguments of the Variant functions
@@ -230,37 +222,32 @@ func checkConstants(st statement) error {
 // string literal so that a malformed path fails when the statement is
 // prepared.
 func constPath(x *funcExpr) (variant.Path, error) {
-	var s string
-	lit, ok := x.Args[1].(*literalExpr)
-	if ok {
-		s, ok = lit.Value.(string)
-	}
-	if !ok {
-		return variant.Path{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": the path must be a string literal"}
-	}
-	p, err := variant.ParsePath(s)
-	if err != nil {
-		return variant.Path{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": " + err.Error(), Cause: err}
-	}
-	return p, nil
+	return constArg(x, 1, "path", variant.ParsePath)
 }
 
 // constType parses the type argument of variant_get, which must be a string
 // literal.
 func constType(x *funcExpr) (variant.SQLType, error) {
+	return constArg(x, 2, "type", variant.ParseSQLType)
+}
+
+// constArg parses argument i of x, a string literal, with parse; a
+// malformed one is an ErrSyntax that wraps parse's error.
+func constArg[T any](x *funcExpr, i int, what string, parse func(string) (T, error)) (T, error) {
+	var zero T
 	var s string
-	lit, ok := x.Args[2].(*literalExpr)
+	lit, ok := x.Args[i].(*literalExpr)
 	if ok {
 		s, ok = lit.Value.(string)
 	}
 	if !ok {
-		return variant.SQLType{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": the type must be a string literal"}
+		return zero, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": the " + what + " must be a string literal"}
 	}
-	t, err := variant.ParseSQLType(s)
+	v, err := parse(s)
 	if err != nil {
-		return variant.SQLType{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": " + err.Error(), Cause: err}
+		return zero, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": " + err.Error(), Cause: err}
 	}
-	return t, nil
+	return v, nil
 }
 
 // castValue converts a Variant to the SQL type t without boxing; a failed
