@@ -115,7 +115,15 @@
 // typed_value for int or bigint, a string for string, a timestamp for
 // timestamp, ...); IS NULL and IS NOT NULL then use the typed column's null
 // count. Residual objects above the field never hold it, so they do not
-// prevent pruning. Other Variant and nested slots are never pruned. Results
+// prevent pruning. Pages are pruned under the same rule with the column
+// index and offset index: the pages of the typed_value and value columns
+// need not align, so a typed_value page's statistics are used only for the
+// rows where the value column's pages are all null (a null page, or a null
+// count equal to the page's row count), and the rest of its rows are kept.
+// Variant slots of a top-level column then decode only the pages of their
+// leaves that hold a candidate row (each leaf seeks with its own offset
+// index); a slot none of whose rows is asked for reads no page. Other
+// Variant and nested slots are never pruned. Results
 // are the same with skipping on and off; [Stats] counts files, row groups
 // and pages read and skipped and bytes read.
 //

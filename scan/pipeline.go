@@ -407,6 +407,10 @@ func (g *rgScan) close(st *Stats) {
 	}
 	g.closed = true
 	for _, vr := range g.vreaders {
+		if r, ok := vr.(*vreader); ok && !r.loaded {
+			// No row was asked for: every page is skipped.
+			st.PagesSkipped += r.d.pageCount(g.fs.entry, g.index, g.rows)
+		}
 		if vr != nil {
 			vr.release()
 		}
