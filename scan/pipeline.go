@@ -306,58 +306,125 @@ func (pl *pipeline) run(j *job) {
 		return
 	}
 	defer g.close(&st)
+	// Direct Variant slots are read a block of rows at a time, and a
+	// predicate that reads only such slots is evaluated over the block.
+	var vec []tri
+	var tmp [][]tri
+	blockable := fs.where != nil && fs.where.blockable(g)
+	if blockable {
+		vec = make([]tri, blockRows)
+		for range fs.where.depth() {
+			tmp = append(tmp, make([]tri, blockRows))
+		}
+	}
+	direct := make([]*vreader, len(pl.plan.out)) // by output column
+	anyDirect := false
+	for i, slot := range pl.plan.out {
+		direct[i] = g.directReader(slot)
+		anyDirect = anyDirect || direct[i] != nil
+	}
+	fail := func(err error) {
+		b.err = err
+		emit(b)
+	}
 	tick := 0
 	for _, rr := range g.ranges {
-		for row := rr.lo; row < rr.hi; row++ {
-			if tick++; tick == cancelCheckRows {
-				tick = 0
-				if pl.ctx.Err() != nil {
-					j.cancelled = true
-					return
-				}
-			}
-			st.RowsScanned++
-			if fs.where != nil {
-				v, err := fs.where.eval(g, row)
+		for lo := rr.lo; lo < rr.hi; lo += blockRows {
+			hi := min(lo+blockRows, rr.hi)
+			vecEnd := lo // rows [lo, vecEnd) are evaluated in vec
+			if blockable {
+				end, err := fs.where.prefetch(g, lo, hi)
 				if err != nil {
-					b.err = err
-					emit(b)
+					fail(err)
 					return
 				}
-				if v != triTrue {
-					continue
+				fs.where.evalBlock(g, lo, vec[:end-lo], tmp)
+				vecEnd = end
+			}
+			if anyDirect && pl.worthPrefetch(fs.where == nil, vec[:vecEnd-lo], hi-lo) {
+				for _, r := range direct {
+					if r == nil || r.blk.lo == lo && r.blk.end > lo {
+						continue
+					}
+					if err := r.block(fs.entry, g.index, g.src, lo, hi); err != nil {
+						fail(&FileError{Path: fs.entry.path, RowGroup: g.index, Column: r.column(), Err: err})
+						return
+					}
 				}
 			}
-			for i, slot := range pl.plan.out {
-				var c cell
-				if rd := g.readers[slot]; rd != nil && rd.loaded && row >= rd.first && row < rd.end {
-					c = rd.desc.cellOf(rd.vals[row-rd.first]) // cellAt's fast path, inlined
-				} else if c, err = g.loadCell(slot, row); err != nil {
-					b.err = err
-					emit(b)
-					return
+			for row := lo; row < hi; row++ {
+				if tick++; tick == cancelCheckRows {
+					tick = 0
+					if pl.ctx.Err() != nil {
+						j.cancelled = true
+						return
+					}
 				}
-				s := span{hi: -1} // no bytes
-				if c.b != nil {
-					s.lo = len(b.arena)
-					b.arena = append(b.arena, c.b...)
-					s.hi = len(b.arena)
-					c.b = nil
+				st.RowsScanned++
+				if fs.where != nil {
+					var v tri
+					if row < vecEnd {
+						v = vec[row-lo]
+					} else if v, err = fs.where.eval(g, row); err != nil {
+						fail(err)
+						return
+					}
+					if v != triTrue {
+						continue
+					}
 				}
-				b.cols[i] = append(b.cols[i], c)
-				b.spans[i] = append(b.spans[i], s)
-			}
-			b.n++
-			if b.n == batchRows || len(b.arena) >= batchBytes {
-				if !emit(b) {
-					return
+				for i, slot := range pl.plan.out {
+					var c cell
+					if rd := g.readers[slot]; rd != nil && rd.loaded && row >= rd.first && row < rd.end {
+						c = rd.desc.cellOf(rd.vals[row-rd.first]) // cellAt's fast path, inlined
+					} else if r := direct[i]; r != nil && r.blk.has(row) {
+						c = r.blk.cells[row-r.blk.lo]
+					} else if c, err = g.loadCell(slot, row); err != nil {
+						fail(err)
+						return
+					}
+					s := span{hi: -1} // no bytes
+					if c.b != nil {
+						s.lo = len(b.arena)
+						b.arena = append(b.arena, c.b...)
+						s.hi = len(b.arena)
+						c.b = nil
+					}
+					b.cols[i] = append(b.cols[i], c)
+					b.spans[i] = append(b.spans[i], s)
 				}
-				b = pl.getBatch(fs.descs)
+				b.n++
+				if b.n == batchRows || len(b.arena) >= batchBytes {
+					if !emit(b) {
+						return
+					}
+					b = pl.getBatch(fs.descs)
+				}
 			}
 		}
 	}
 	g.close(&st)
 	emit(b)
+}
+
+// worthPrefetch reports whether the direct output slots are read for a
+// whole block of n rows: with no predicate, or when the rows evaluated in
+// vec pass often enough that reading every cell costs less than reading
+// the passing ones one by one.
+func (pl *pipeline) worthPrefetch(all bool, vec []tri, n int64) bool {
+	if all {
+		return true
+	}
+	if int64(len(vec)) < n {
+		return false
+	}
+	pass := 0
+	for _, v := range vec {
+		if v == triTrue {
+			pass++
+		}
+	}
+	return pass*8 >= len(vec) && pass > 0
 }
 
 // cancelCheckRows is how many rows a worker scans between context checks.

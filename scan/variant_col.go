@@ -298,11 +298,13 @@ type vreader struct {
 	selective bool
 	ri        int
 	base      int64
+	blk       blockCells // cells read a block at a time (direct reads)
 }
 
 func (d *vdesc) newReader() rowReader {
 	if r, ok := d.pool.Get().(*vreader); ok {
 		r.loaded = false
+		r.blk.lo, r.blk.end = 0, 0
 		return r
 	}
 	return &vreader{d: d, b: d.layout.NewBatch(), cols: make([]int, len(d.cols))}
@@ -409,6 +411,9 @@ func (r *vreader) at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, er
 		if err := r.load(e, rg, src); err != nil {
 			return cell{}, err
 		}
+	}
+	if r.blk.has(row) {
+		return r.blk.cells[row-r.blk.lo], nil
 	}
 	if row == r.row {
 		return r.c, nil
