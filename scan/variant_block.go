@@ -3,6 +3,7 @@ package scan
 import (
 	"io"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -21,8 +22,8 @@ const blockRows = 1024
 type blockCells struct {
 	lo, end int64
 	cells   []cell
-	arena   []byte // bytes of cells cast from the value column
-	spans   []span // by cell: where its bytes lie in arena (hi -1: not there)
+	arena   []byte // bytes of cells cast from the value column, in order
+	spans   []span // cells with bytes in arena: lo the cell, hi its length
 }
 
 // has reports whether the block holds row.
@@ -84,46 +85,62 @@ func (r *vreader) block(e *fileEntry, rg int, src io.ReaderAt, lo, hi int64) err
 	}
 	r.next = i0
 	strict := d.mode&shred.Lenient == 0
+	if cap(b.cells) < n {
+		b.cells = make([]cell, n)
+	}
+	cells := b.cells[:n]
+	tdef := typed.Def[i0 : int(i0)+n]
+	var vdef []uint8
+	if val != nil {
+		vdef = val.Def[i0 : int(i0)+n]
+	}
+	tpos, vpos := r.tpos, r.vpos
 	k := 0
 rows:
 	for ; k < n; k++ {
-		e := int(i0) + k
-		hasVal := val != nil && val.Def[e] == vmax
-		hasTyped := typed.Def[e] == tmax
-		var c cell
-		s := span{hi: -1}
+		hasVal := vdef != nil && vdef[k] == vmax
+		hasTyped := tdef[k] == tmax
+		if !hasVal {
+			switch {
+			case !hasTyped:
+				cells[k] = cell{null: true}
+				continue
+			case tleaf.Kind == parquet.Int64:
+				cells[k] = cell{i: typed.Int64[tpos]}
+			case tleaf.Kind == parquet.ByteArray:
+				cells[k] = cell{b: bytesAt(typed, tpos)}
+			default:
+				cells[k] = typedCell(typed, tleaf, tpos)
+			}
+			tpos++
+			continue
+		}
 		switch {
-		case hasTyped && hasVal && strict:
-			break rows // an error: leave it to at
+		case hasTyped && strict:
+			break rows // value and typed_value both set: leave it to at
 		case hasTyped:
-			c = typedCell(typed, tleaf, r.tpos)
-		case hasVal:
-			var err error
-			c, err = d.apply(variant.View(variant.Metadata{}, bytesAt(val, r.vpos)), true, &r.buf)
-			if err != nil {
-				break rows
-			}
-			if c.b != nil {
-				s.lo = len(b.arena)
-				b.arena = append(b.arena, c.b...)
-				s.hi = len(b.arena)
-			}
+			cells[k] = typedCell(typed, tleaf, tpos)
+			tpos++
 		default:
-			c = cell{null: true}
+			c, err := d.apply(variant.View(variant.Metadata{}, bytesAt(val, vpos)), true, &r.buf)
+			if err != nil {
+				break rows // leave it to at
+			}
+			if c.b != nil { // in r.buf, which the next cast reuses
+				lo := len(b.arena)
+				b.arena = append(b.arena, c.b...)
+				b.spans = append(b.spans, span{lo: k, hi: len(b.arena) - lo})
+			}
+			cells[k] = c
 		}
-		if hasTyped {
-			r.tpos++
-		}
-		if hasVal {
-			r.vpos++
-		}
-		b.cells = append(b.cells, c)
-		b.spans = append(b.spans, s)
+		vpos++
 	}
-	for i, s := range b.spans {
-		if s.hi >= 0 {
-			b.cells[i].b = b.arena[s.lo:s.hi:s.hi]
-		}
+	r.tpos, r.vpos = tpos, vpos
+	b.cells = cells[:k]
+	off := 0
+	for _, s := range b.spans { // cell s.lo has s.hi bytes at off
+		b.cells[s.lo].b = b.arena[off : off+s.hi : off+s.hi]
+		off += s.hi
 	}
 	r.next = i0 + int64(k)
 	b.end = lo + int64(k)
