@@ -352,6 +352,29 @@ func (pl *pipeline) run(j *job) {
 					}
 				}
 			}
+			if fs.where == nil && allHold(direct, lo, hi) {
+				// Every output cell is read: copy them in bulk.
+				for row := lo; row < hi; {
+					m := min(hi-row, int64(batchRows-b.n))
+					for i, r := range direct {
+						b.appendCells(i, r.blk.cells[row-r.blk.lo:][:m])
+					}
+					b.n += int(m)
+					st.RowsScanned += m
+					row += m
+					if b.n == batchRows || len(b.arena) >= batchBytes {
+						if !emit(b) {
+							return
+						}
+						b = pl.getBatch(fs.descs)
+					}
+				}
+				if pl.ctx.Err() != nil {
+					j.cancelled = true
+					return
+				}
+				continue
+			}
 			for row := lo; row < hi; row++ {
 				if tick++; tick == cancelCheckRows {
 					tick = 0
@@ -405,6 +428,35 @@ func (pl *pipeline) run(j *job) {
 	}
 	g.close(&st)
 	emit(b)
+}
+
+// allHold reports whether every output column is a direct Variant slot
+// whose block holds rows [lo, hi).
+func allHold(direct []*vreader, lo, hi int64) bool {
+	for _, r := range direct {
+		if r == nil || r.blk.lo > lo || r.blk.end < hi {
+			return false
+		}
+	}
+	return len(direct) > 0
+}
+
+// appendCells appends cells to output column i of the batch, their bytes
+// copied into the arena.
+func (b *batch) appendCells(i int, cells []cell) {
+	col, spans := b.cols[i], b.spans[i]
+	for _, c := range cells {
+		s := span{hi: -1} // no bytes
+		if c.b != nil {
+			s.lo = len(b.arena)
+			b.arena = append(b.arena, c.b...)
+			s.hi = len(b.arena)
+			c.b = nil
+		}
+		col = append(col, c)
+		spans = append(spans, s)
+	}
+	b.cols[i], b.spans[i] = col, spans
 }
 
 // worthPrefetch reports whether the direct output slots are read for a
