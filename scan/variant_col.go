@@ -310,7 +310,36 @@ func (d *vdesc) newReader() rowReader {
 	return &vreader{d: d, b: d.layout.NewBatch(), cols: make([]int, len(d.cols))}
 }
 
-func (r *vreader) release() { r.d.pool.Put(r) }
+// columnPool holds the buffers of leaf columns between row groups, files
+// and scans (a *shred.Column), so that reading a row group's leaves does
+// not grow new buffers.
+var columnPool sync.Pool
+
+// release returns the reader to its slot's pool and its leaves' buffers to
+// columnPool.
+func (r *vreader) release() {
+	for i := range r.b.Columns {
+		if c := &r.b.Columns[i]; cap(c.Def) > 0 {
+			p := new(shred.Column)
+			*p, *c = *c, shred.Column{}
+			columnPool.Put(p)
+		}
+	}
+	r.loaded = false
+	r.blk.lo, r.blk.end = 0, 0
+	r.d.pool.Put(r)
+}
+
+// takeColumns gives the leaves the reader reads buffers from columnPool.
+func (r *vreader) takeColumns() {
+	for i, c := range r.cols {
+		if c >= 0 && cap(r.b.Columns[i].Def) == 0 {
+			if p, ok := columnPool.Get().(*shred.Column); ok {
+				r.b.Columns[i] = *p
+			}
+		}
+	}
+}
 
 func (r *vreader) column() string { return r.d.column }
 
@@ -318,6 +347,7 @@ func (r *vreader) column() string { return r.d.column }
 func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 	d := r.d
 	copy(r.cols, d.cols)
+	r.takeColumns()
 	r.b.Reset()
 	if err := r.read(e, rg, src); err != nil {
 		return err
