@@ -54,18 +54,21 @@ type job struct {
 // batch is decoded rows of one row group: the output cells of matching
 // rows, column by column, with their bytes copied into arena.
 type batch struct {
-	descs []*leafDesc // by slot, of the batch's file
-	cols  [][]cell    // by output column
-	spans [][]span    // by output column: where each cell's bytes lie in arena
+	descs []*leafDesc  // by slot, of the batch's file
+	cols  [][]cell     // by output column
+	spans [][]byteSpan // by output column: the cells with bytes, which lie in arena
 	arena []byte
 	n     int
 	stats Stats // work done for this batch
 	err   error // the row group failed after the batch's rows
 }
 
-// span is where a cell's bytes lie in its batch's arena; hi is -1 for a
-// cell without bytes.
+// span is a run of bytes or of cells.
 type span struct{ lo, hi int }
+
+// byteSpan is where the bytes of cell k of a batch's column lie in its
+// arena.
+type byteSpan struct{ k, lo, hi int }
 
 // fileScan is a file being read: its open descriptor and the query
 // compiled for its columns. Workers share it read-only.
@@ -228,10 +231,10 @@ func (pl *pipeline) getBatch(descs []*leafDesc) *batch {
 	case b = <-pl.free:
 	default:
 		n := len(pl.plan.out)
-		b = &batch{cols: make([][]cell, n), spans: make([][]span, n), arena: make([]byte, 0, 4096)}
+		b = &batch{cols: make([][]cell, n), spans: make([][]byteSpan, n), arena: make([]byte, 0, 4096)}
 		for i := range n {
 			b.cols[i] = make([]cell, 0, batchRows)
-			b.spans[i] = make([]span, 0, batchRows)
+			b.spans[i] = make([]byteSpan, 0, 64)
 		}
 	}
 	b.descs = descs
@@ -261,10 +264,8 @@ func (pl *pipeline) run(j *job) {
 	var st Stats
 	emit := func(b *batch) bool {
 		for i := range b.cols { // the arena no longer moves
-			for k, s := range b.spans[i] {
-				if s.hi >= 0 {
-					b.cols[i][k].b = b.arena[s.lo:s.hi:s.hi]
-				}
+			for _, s := range b.spans[i] {
+				b.cols[i][s.k].b = b.arena[s.lo:s.hi:s.hi]
 			}
 		}
 		b.stats, st = st, Stats{}
@@ -406,15 +407,13 @@ func (pl *pipeline) run(j *job) {
 						fail(err)
 						return
 					}
-					s := span{hi: -1} // no bytes
 					if c.b != nil {
-						s.lo = len(b.arena)
+						lo := len(b.arena)
 						b.arena = append(b.arena, c.b...)
-						s.hi = len(b.arena)
+						b.spans[i] = append(b.spans[i], byteSpan{len(b.cols[i]), lo, len(b.arena)})
 						c.b = nil
 					}
 					b.cols[i] = append(b.cols[i], c)
-					b.spans[i] = append(b.spans[i], s)
 				}
 				b.n++
 				if b.n == batchRows || len(b.arena) >= batchBytes {
@@ -444,19 +443,18 @@ func allHold(direct []*vreader, lo, hi int64) bool {
 // appendCells appends cells to output column i of the batch, their bytes
 // copied into the arena.
 func (b *batch) appendCells(i int, cells []cell) {
-	col, spans := b.cols[i], b.spans[i]
-	for _, c := range cells {
-		s := span{hi: -1} // no bytes
-		if c.b != nil {
-			s.lo = len(b.arena)
+	col := b.cols[i]
+	start := len(col)
+	col = append(col, cells...)
+	for k := start; k < len(col); k++ {
+		if c := &col[k]; c.b != nil {
+			lo := len(b.arena)
 			b.arena = append(b.arena, c.b...)
-			s.hi = len(b.arena)
+			b.spans[i] = append(b.spans[i], byteSpan{k, lo, len(b.arena)})
 			c.b = nil
 		}
-		col = append(col, c)
-		spans = append(spans, s)
 	}
-	b.cols[i], b.spans[i] = col, spans
+	b.cols[i] = col
 }
 
 // worthPrefetch reports whether the direct output slots are read for a
