@@ -83,6 +83,15 @@
 // failed cast ends the scan with an error wrapping variant.ErrCast in
 // strict mode and is NULL in lenient mode (try_variant_get).
 //
+// A typed path that ends at a shredded primitive is read column by column:
+// its cells come a block of up to 1024 rows at a time from one loop over
+// the typed_value and value columns and their definition levels, a
+// predicate whose comparisons read only such paths is evaluated over the
+// block, and a scan without a predicate copies the block's cells into its
+// batches at once. A row whose cell is an error (a strict cast that fails,
+// value and typed_value both set) ends the block early and fails the scan
+// only if the row is asked for, as row-by-row reading does.
+//
 // Nested columns (groups, LISTs, MAPs and repeated fields: [KindNested] in
 // the schema) read as Variants built from their structure (design section
 // 2), assembled from the repetition and definition levels of their leaves:
