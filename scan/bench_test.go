@@ -22,6 +22,10 @@ const (
 	benchGroups    = 4
 	benchGroupRows = 32768
 	benchRows      = benchFiles * benchGroups * benchGroupRows
+	// benchPageBytes is the writer's page buffer: pages of a few thousand
+	// rows, as writers that cap a page's rows (parquet-mr: 20,000) or its
+	// size write them.
+	benchPageBytes = 64 << 10
 )
 
 var benchStart = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -66,7 +70,7 @@ func writeBenchTable(b *testing.B, dir string) benchWant {
 		if err != nil {
 			b.Fatal(err)
 		}
-		w := parquet.NewWriter(out, schema, parquet.Compression(&parquet.Zstd))
+		w := parquet.NewWriter(out, schema, parquet.Compression(&parquet.Zstd), parquet.PageBufferSize(benchPageBytes))
 		batch := layout.NewBatch()
 		for range benchGroups {
 			batch.Reset()

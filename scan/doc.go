@@ -83,6 +83,15 @@
 // failed cast ends the scan with an error wrapping variant.ErrCast in
 // strict mode and is NULL in lenient mode (try_variant_get).
 //
+// A typed path that ends at a shredded primitive is read column by column:
+// its cells come a block of up to 1024 rows at a time from one loop over
+// the typed_value and value columns and their definition levels, a
+// predicate whose comparisons read only such paths is evaluated over the
+// block, and a scan without a predicate copies the block's cells into its
+// batches at once. A row whose cell is an error (a strict cast that fails,
+// value and typed_value both set) ends the block early and fails the scan
+// only if the row is asked for, as row-by-row reading does.
+//
 // Nested columns (groups, LISTs, MAPs and repeated fields: [KindNested] in
 // the schema) read as Variants built from their structure (docs/design.md section
 // 2), assembled from the repetition and definition levels of their leaves:
@@ -115,7 +124,15 @@
 // typed_value for int or bigint, a string for string, a timestamp for
 // timestamp, ...); IS NULL and IS NOT NULL then use the typed column's null
 // count. Residual objects above the field never hold it, so they do not
-// prevent pruning. Other Variant and nested slots are never pruned. Results
+// prevent pruning. Pages are pruned under the same rule with the column
+// index and offset index: the pages of the typed_value and value columns
+// need not align, so a typed_value page's statistics are used only for the
+// rows where the value column's pages are all null (a null page, or a null
+// count equal to the page's row count), and the rest of its rows are kept.
+// Variant slots of a top-level column then decode only the pages of their
+// leaves that hold a candidate row (each leaf seeks with its own offset
+// index); a slot none of whose rows is asked for reads no page. Other
+// Variant and nested slots are never pruned. Results
 // are the same with skipping on and off; [Stats] counts files, row groups
 // and pages read and skipped and bytes read.
 //

@@ -54,18 +54,21 @@ type job struct {
 // batch is decoded rows of one row group: the output cells of matching
 // rows, column by column, with their bytes copied into arena.
 type batch struct {
-	descs []*leafDesc // by slot, of the batch's file
-	cols  [][]cell    // by output column
-	spans [][]span    // by output column: where each cell's bytes lie in arena
+	descs []*leafDesc  // by slot, of the batch's file
+	cols  [][]cell     // by output column
+	spans [][]byteSpan // by output column: the cells with bytes, which lie in arena
 	arena []byte
 	n     int
 	stats Stats // work done for this batch
 	err   error // the row group failed after the batch's rows
 }
 
-// span is where a cell's bytes lie in its batch's arena; hi is -1 for a
-// cell without bytes.
+// span is a run of bytes or of cells.
 type span struct{ lo, hi int }
+
+// byteSpan is where the bytes of cell k of a batch's column lie in its
+// arena.
+type byteSpan struct{ k, lo, hi int }
 
 // fileScan is a file being read: its open descriptor and the query
 // compiled for its columns. Workers share it read-only.
@@ -228,10 +231,10 @@ func (pl *pipeline) getBatch(descs []*leafDesc) *batch {
 	case b = <-pl.free:
 	default:
 		n := len(pl.plan.out)
-		b = &batch{cols: make([][]cell, n), spans: make([][]span, n), arena: make([]byte, 0, 4096)}
+		b = &batch{cols: make([][]cell, n), spans: make([][]byteSpan, n), arena: make([]byte, 0, 4096)}
 		for i := range n {
 			b.cols[i] = make([]cell, 0, batchRows)
-			b.spans[i] = make([]span, 0, batchRows)
+			b.spans[i] = make([]byteSpan, 0, 64)
 		}
 	}
 	b.descs = descs
@@ -261,10 +264,8 @@ func (pl *pipeline) run(j *job) {
 	var st Stats
 	emit := func(b *batch) bool {
 		for i := range b.cols { // the arena no longer moves
-			for k, s := range b.spans[i] {
-				if s.hi >= 0 {
-					b.cols[i][k].b = b.arena[s.lo:s.hi:s.hi]
-				}
+			for _, s := range b.spans[i] {
+				b.cols[i][s.k].b = b.arena[s.lo:s.hi:s.hi]
 			}
 		}
 		b.stats, st = st, Stats{}
@@ -306,58 +307,174 @@ func (pl *pipeline) run(j *job) {
 		return
 	}
 	defer g.close(&st)
+	// Direct Variant slots are read a block of rows at a time, and a
+	// predicate that reads only such slots is evaluated over the block.
+	var vec []tri
+	var tmp [][]tri
+	blockable := fs.where != nil && fs.where.blockable(g)
+	if blockable {
+		vec = make([]tri, blockRows)
+		for range fs.where.depth() {
+			tmp = append(tmp, make([]tri, blockRows))
+		}
+	}
+	direct := make([]*vreader, len(pl.plan.out)) // by output column
+	anyDirect := false
+	for i, slot := range pl.plan.out {
+		direct[i] = g.directReader(slot)
+		anyDirect = anyDirect || direct[i] != nil
+	}
+	fail := func(err error) {
+		b.err = err
+		emit(b)
+	}
 	tick := 0
 	for _, rr := range g.ranges {
-		for row := rr.lo; row < rr.hi; row++ {
-			if tick++; tick == cancelCheckRows {
-				tick = 0
+		for lo := rr.lo; lo < rr.hi; lo += blockRows {
+			hi := min(lo+blockRows, rr.hi)
+			vecEnd := lo // rows [lo, vecEnd) are evaluated in vec
+			if blockable {
+				end, err := fs.where.prefetch(g, lo, hi)
+				if err != nil {
+					fail(err)
+					return
+				}
+				fs.where.evalBlock(g, lo, vec[:end-lo], tmp)
+				vecEnd = end
+			}
+			if anyDirect && pl.worthPrefetch(fs.where == nil, vec[:vecEnd-lo], hi-lo) {
+				for _, r := range direct {
+					if r == nil || r.blk.lo == lo && r.blk.end > lo {
+						continue
+					}
+					if err := r.block(fs.entry, g.index, g.src, lo, hi); err != nil {
+						fail(&FileError{Path: fs.entry.path, RowGroup: g.index, Column: r.column(), Err: err})
+						return
+					}
+				}
+			}
+			if fs.where == nil && allHold(direct, lo, hi) {
+				// Every output cell is read: copy them in bulk.
+				for row := lo; row < hi; {
+					m := min(hi-row, int64(batchRows-b.n))
+					for i, r := range direct {
+						b.appendCells(i, r.blk.cells[row-r.blk.lo:][:m])
+					}
+					b.n += int(m)
+					st.RowsScanned += m
+					row += m
+					if b.n == batchRows || len(b.arena) >= batchBytes {
+						if !emit(b) {
+							return
+						}
+						b = pl.getBatch(fs.descs)
+					}
+				}
 				if pl.ctx.Err() != nil {
 					j.cancelled = true
 					return
 				}
+				continue
 			}
-			st.RowsScanned++
-			if fs.where != nil {
-				v, err := fs.where.eval(g, row)
-				if err != nil {
-					b.err = err
-					emit(b)
-					return
+			for row := lo; row < hi; row++ {
+				if tick++; tick == cancelCheckRows {
+					tick = 0
+					if pl.ctx.Err() != nil {
+						j.cancelled = true
+						return
+					}
 				}
-				if v != triTrue {
-					continue
+				st.RowsScanned++
+				if fs.where != nil {
+					var v tri
+					if row < vecEnd {
+						v = vec[row-lo]
+					} else if v, err = fs.where.eval(g, row); err != nil {
+						fail(err)
+						return
+					}
+					if v != triTrue {
+						continue
+					}
 				}
-			}
-			for i, slot := range pl.plan.out {
-				var c cell
-				if rd := g.readers[slot]; rd != nil && rd.loaded && row >= rd.first && row < rd.end {
-					c = rd.desc.cellOf(rd.vals[row-rd.first]) // cellAt's fast path, inlined
-				} else if c, err = g.loadCell(slot, row); err != nil {
-					b.err = err
-					emit(b)
-					return
+				for i, slot := range pl.plan.out {
+					var c cell
+					if rd := g.readers[slot]; rd != nil && rd.loaded && row >= rd.first && row < rd.end {
+						c = rd.desc.cellOf(rd.vals[row-rd.first]) // cellAt's fast path, inlined
+					} else if r := direct[i]; r != nil && r.blk.has(row) {
+						c = r.blk.cells[row-r.blk.lo]
+					} else if c, err = g.loadCell(slot, row); err != nil {
+						fail(err)
+						return
+					}
+					if c.b != nil {
+						lo := len(b.arena)
+						b.arena = append(b.arena, c.b...)
+						b.spans[i] = append(b.spans[i], byteSpan{len(b.cols[i]), lo, len(b.arena)})
+						c.b = nil
+					}
+					b.cols[i] = append(b.cols[i], c)
 				}
-				s := span{hi: -1} // no bytes
-				if c.b != nil {
-					s.lo = len(b.arena)
-					b.arena = append(b.arena, c.b...)
-					s.hi = len(b.arena)
-					c.b = nil
+				b.n++
+				if b.n == batchRows || len(b.arena) >= batchBytes {
+					if !emit(b) {
+						return
+					}
+					b = pl.getBatch(fs.descs)
 				}
-				b.cols[i] = append(b.cols[i], c)
-				b.spans[i] = append(b.spans[i], s)
-			}
-			b.n++
-			if b.n == batchRows || len(b.arena) >= batchBytes {
-				if !emit(b) {
-					return
-				}
-				b = pl.getBatch(fs.descs)
 			}
 		}
 	}
 	g.close(&st)
 	emit(b)
+}
+
+// allHold reports whether every output column is a direct Variant slot
+// whose block holds rows [lo, hi).
+func allHold(direct []*vreader, lo, hi int64) bool {
+	for _, r := range direct {
+		if r == nil || r.blk.lo > lo || r.blk.end < hi {
+			return false
+		}
+	}
+	return len(direct) > 0
+}
+
+// appendCells appends cells to output column i of the batch, their bytes
+// copied into the arena.
+func (b *batch) appendCells(i int, cells []cell) {
+	col := b.cols[i]
+	start := len(col)
+	col = append(col, cells...)
+	for k := start; k < len(col); k++ {
+		if c := &col[k]; c.b != nil {
+			lo := len(b.arena)
+			b.arena = append(b.arena, c.b...)
+			b.spans[i] = append(b.spans[i], byteSpan{k, lo, len(b.arena)})
+			c.b = nil
+		}
+	}
+	b.cols[i] = col
+}
+
+// worthPrefetch reports whether the direct output slots are read for a
+// whole block of n rows: with no predicate, or when the rows evaluated in
+// vec pass often enough that reading every cell costs less than reading
+// the passing ones one by one.
+func (pl *pipeline) worthPrefetch(all bool, vec []tri, n int64) bool {
+	if all {
+		return true
+	}
+	if int64(len(vec)) < n {
+		return false
+	}
+	pass := 0
+	for _, v := range vec {
+		if v == triTrue {
+			pass++
+		}
+	}
+	return pass*8 >= len(vec) && pass > 0
 }
 
 // cancelCheckRows is how many rows a worker scans between context checks.
@@ -407,6 +524,10 @@ func (g *rgScan) close(st *Stats) {
 	}
 	g.closed = true
 	for _, vr := range g.vreaders {
+		if r, ok := vr.(*vreader); ok && !r.loaded {
+			// No row was asked for: every page is skipped.
+			st.PagesSkipped += r.d.pageCount(g.fs.entry, g.index, g.rows)
+		}
 		if vr != nil {
 			vr.release()
 		}

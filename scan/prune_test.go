@@ -105,4 +105,9 @@ func TestRowRanges(t *testing.T) {
 	assert.Equal(t, rowRanges{{0, 40}, {50, 60}}, a.union(b))
 	assert.Empty(t, a.intersect(nil))
 	assert.Equal(t, a, a.union(nil))
+	assert.Equal(t, rowRanges{{0, 5}, {12, 18}, {35, 40}}, a.minus(b))
+	assert.Equal(t, rowRanges{{20, 30}, {50, 60}}, b.minus(a).minus(rowRanges{{12, 18}}))
+	assert.Equal(t, a, a.minus(nil))
+	assert.Empty(t, a.minus(rowRanges{{0, 100}}))
+	assert.Equal(t, rowRanges{{0, 3}, {4, 20}, {30, 40}}, a.minus(rowRanges{{3, 4}}))
 }

@@ -47,3 +47,21 @@ func (r rowRanges) intersect(o rowRanges) rowRanges {
 	}
 	return out
 }
+
+// minus returns the rows of r that are not in o.
+func (r rowRanges) minus(o rowRanges) rowRanges {
+	var out rowRanges
+	j := 0
+	for _, x := range r {
+		lo := x.lo
+		for j < len(o) && o[j].hi <= lo {
+			j++
+		}
+		for k := j; k < len(o) && o[k].lo < x.hi; k++ {
+			out = out.add(lo, o[k].lo)
+			lo = max(lo, o[k].hi)
+		}
+		out = out.add(lo, x.hi)
+	}
+	return out
+}

@@ -25,6 +25,9 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 				rg.vreaders = make([]rowReader, len(fs.descs))
 			}
 			rg.vreaders[slot] = d.v.newReader()
+			if vd, ok := d.v.(*vdesc); ok {
+				pages += vd.pageCount(e, i, rows)
+			}
 			continue
 		}
 		if d.leaf < 0 {
@@ -84,6 +87,11 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 			}
 		}
 	}
+	for _, vr := range rg.vreaders {
+		if r, ok := vr.(*vreader); ok {
+			r.ranges, r.rows, r.st = rg.ranges, rows, st
+		}
+	}
 	st.RowGroupsRead++
 	return rg, nil
 }
@@ -103,6 +111,12 @@ func (rg *rgScan) pageRanges(p *fpred, stat func(int) *unitStats) rangesMaybe {
 		return out
 	}
 	rd := rg.readers[p.slot]
+	if vd, ok := rg.fs.descs[p.slot].v.(*vdesc); ok && rd == nil {
+		if out, ok := vd.pageRanges(p, rg.fs.descs, rg.fs.entry, rg.index, rg.rows); ok {
+			return out
+		}
+		return whole()
+	}
 	if rd == nil || rd.locs == nil {
 		return whole()
 	}

@@ -288,17 +288,58 @@ type vreader struct {
 	tpos       int // next value of the typed column (direct reads)
 	metaRaw    []byte
 	meta       variant.Metadata
+	// The rows of the row group that the scan asks for, and where the
+	// reader counts pages. When the read is selective (only the pages
+	// holding a row of ranges are decoded), entry i of the batch is the
+	// i-th row of ranges; ri and base map rows to entries.
+	ranges    rowRanges
+	rows      int64
+	st        *Stats
+	selective bool
+	ri        int
+	base      int64
+	blk       blockCells // cells read a block at a time (direct reads)
 }
 
 func (d *vdesc) newReader() rowReader {
 	if r, ok := d.pool.Get().(*vreader); ok {
 		r.loaded = false
+		r.blk.lo, r.blk.end = 0, 0
 		return r
 	}
 	return &vreader{d: d, b: d.layout.NewBatch(), cols: make([]int, len(d.cols))}
 }
 
-func (r *vreader) release() { r.d.pool.Put(r) }
+// columnPool holds the buffers of leaf columns between row groups, files
+// and scans (a *shred.Column), so that reading a row group's leaves does
+// not grow new buffers.
+var columnPool sync.Pool
+
+// release returns the reader to its slot's pool and its leaves' buffers to
+// columnPool.
+func (r *vreader) release() {
+	for i := range r.b.Columns {
+		if c := &r.b.Columns[i]; cap(c.Def) > 0 {
+			p := new(shred.Column)
+			*p, *c = *c, shred.Column{}
+			columnPool.Put(p)
+		}
+	}
+	r.loaded = false
+	r.blk.lo, r.blk.end = 0, 0
+	r.d.pool.Put(r)
+}
+
+// takeColumns gives the leaves the reader reads buffers from columnPool.
+func (r *vreader) takeColumns() {
+	for i, c := range r.cols {
+		if c >= 0 && cap(r.b.Columns[i].Def) == 0 {
+			if p, ok := columnPool.Get().(*shred.Column); ok {
+				r.b.Columns[i] = *p
+			}
+		}
+	}
+}
 
 func (r *vreader) column() string { return r.d.column }
 
@@ -306,18 +347,10 @@ func (r *vreader) column() string { return r.d.column }
 func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 	d := r.d
 	copy(r.cols, d.cols)
-	leaves := d.layout.Leaves()
-	for i, c := range r.cols {
-		if c >= 0 {
-			if err := checkChunkPages(e, rg, c, leaves[i].MaxDef, leaves[i].MaxRep, src); err != nil {
-				return err
-			}
-		}
-	}
+	r.takeColumns()
 	r.b.Reset()
-	g := srcRowGroup{RowGroup: e.pf.RowGroups()[rg], src: src}
-	if err := r.b.ReadRowGroup(g, r.cols); err != nil {
-		return corrupt(err)
+	if err := r.read(e, rg, src); err != nil {
+		return err
 	}
 	if d.residual || d.direct {
 		r.next, r.row, r.loaded = 0, -1, true
@@ -344,6 +377,64 @@ func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 	return nil
 }
 
+// read fills the batch with the slot's leaves of row group rg: only the
+// pages holding a row of the scan's ranges when every leaf has a page
+// index, every page otherwise.
+func (r *vreader) read(e *fileEntry, rg int, src io.ReaderAt) error {
+	sel, err := r.selectPages(e, rg, src, r.ranges, r.rows)
+	if err != nil {
+		return err
+	}
+	r.selective, r.ri, r.base = sel != nil, 0, 0
+	if sel == nil {
+		leaves := r.d.layout.Leaves()
+		for i, c := range r.cols {
+			if c >= 0 {
+				if err := checkChunkPages(e, rg, c, leaves[i].MaxDef, leaves[i].MaxRep, src); err != nil {
+					return err
+				}
+			}
+		}
+		g := srcRowGroup{RowGroup: e.pf.RowGroups()[rg], src: src}
+		if err := r.b.ReadRowGroup(g, r.cols); err != nil {
+			return corrupt(err)
+		}
+		r.st.PagesRead += r.d.pageCount(e, rg, r.rows)
+		return nil
+	}
+	g := selRowGroup{RowGroup: e.pf.RowGroups()[rg], src: src, sel: sel, st: r.st}
+	if err := r.b.ReadRowGroup(g, r.cols); err != nil {
+		return corrupt(err)
+	}
+	leaves := r.d.layout.Leaves()
+	for i, c := range r.cols {
+		if c < 0 {
+			continue
+		}
+		s := sel[c]
+		r.st.PagesSkipped += int64(len(s.locs) - len(s.pages))
+		if err := compact(&r.b.Columns[i], leaves[i], s, r.ranges); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// index returns the batch entry of row.
+func (r *vreader) index(row int64) (int64, error) {
+	if !r.selective {
+		return row, nil
+	}
+	for r.ri < len(r.ranges) && r.ranges[r.ri].hi <= row {
+		r.base += r.ranges[r.ri].hi - r.ranges[r.ri].lo
+		r.ri++
+	}
+	if r.ri == len(r.ranges) || r.ranges[r.ri].lo > row {
+		return 0, fmt.Errorf("scan: internal error: Variant row %d outside the rows read", row)
+	}
+	return r.base + row - r.ranges[r.ri].lo, nil
+}
+
 // at returns the cell of row; rows are asked for in increasing order.
 func (r *vreader) at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, error) {
 	if !r.loaded {
@@ -351,12 +442,27 @@ func (r *vreader) at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, er
 			return cell{}, err
 		}
 	}
+	if r.blk.has(row) {
+		return r.blk.cells[row-r.blk.lo], nil
+	}
 	if row == r.row {
 		return r.c, nil
 	}
-	if row < r.next {
-		return cell{}, fmt.Errorf("scan: internal error: Variant row %d read after row %d", row, r.next)
+	c, err := r.entryAt(row)
+	r.row = row
+	return c, err
+}
+
+// entryAt returns the cell of row, a row the reader has not returned yet.
+func (r *vreader) entryAt(row int64) (cell, error) {
+	i, err := r.index(row)
+	if err != nil {
+		return cell{}, err
 	}
+	if i < r.next {
+		return cell{}, fmt.Errorf("scan: internal error: Variant row %d read after row %d", row, r.row)
+	}
+	row = i
 	if r.d.residual {
 		return r.residualAt(row)
 	}

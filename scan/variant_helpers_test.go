@@ -31,6 +31,14 @@ func writeVariantFile(t testing.TB, path string, s shred.Schema, groups [][]vrow
 // would not).
 func writeVariantFileWith(t testing.TB, path string, s shred.Schema, groups [][]vrow, mutate func(g int, b *shred.Batch)) {
 	t.Helper()
+	writeVariantPages(t, path, s, groups, 0, mutate)
+}
+
+// writeVariantPages is writeVariantFileWith writing each row group in runs
+// of perWrite rows (0: the whole group at once), so that with the writer's
+// page buffer of 256 bytes the columns' pages end at different rows.
+func writeVariantPages(t testing.TB, path string, s shred.Schema, groups [][]vrow, perWrite int, mutate func(g int, b *shred.Batch)) {
+	t.Helper()
 	node, err := s.Node()
 	require.NoError(t, err)
 	schema := parquet.NewSchema("t", parquet.Group{"id": parquet.Leaf(parquet.Int64Type), "v": parquet.Optional(node)})
@@ -45,29 +53,41 @@ func writeVariantFileWith(t testing.TB, path string, s shred.Schema, groups [][]
 	require.NoError(t, err)
 	w := parquet.NewWriter(f, schema, parquet.PageBufferSize(256))
 	b := layout.NewBatch()
-	for _, g := range groups {
-		b.Reset()
-		ids := make([]parquet.Value, len(g))
-		for i, r := range g {
-			ids[i] = parquet.Int64Value(r.id).Level(0, 0, idCol.ColumnIndex)
-			if r.v == "" {
-				require.NoError(t, b.AppendNull())
-				continue
-			}
-			v, err := variant.ParseJSON([]byte(r.v))
-			require.NoError(t, err)
-			require.NoError(t, b.Append(v))
+	for _, group := range groups {
+		step := perWrite
+		if step == 0 {
+			step = max(len(group), 1)
 		}
-		if mutate != nil {
-			mutate(len(ids), b)
+		for lo := 0; lo < len(group); lo += step {
+			writeVariantRows(t, w, b, idCol.ColumnIndex, cols, group[lo:min(lo+step, len(group))], mutate)
 		}
-		_, err := w.ColumnWriters()[idCol.ColumnIndex].WriteRowValues(ids)
-		require.NoError(t, err)
-		require.NoError(t, b.WriteColumns(w.ColumnWriters(), cols))
 		require.NoError(t, w.Flush())
 	}
 	require.NoError(t, w.Close())
 	require.NoError(t, f.Close())
+}
+
+// writeVariantRows writes rows g through the column writers of w.
+func writeVariantRows(t testing.TB, w *parquet.Writer, b *shred.Batch, idCol int, cols []int, g []vrow, mutate func(g int, b *shred.Batch)) {
+	t.Helper()
+	b.Reset()
+	ids := make([]parquet.Value, len(g))
+	for i, r := range g {
+		ids[i] = parquet.Int64Value(r.id).Level(0, 0, idCol)
+		if r.v == "" {
+			require.NoError(t, b.AppendNull())
+			continue
+		}
+		v, err := variant.ParseJSON([]byte(r.v))
+		require.NoError(t, err)
+		require.NoError(t, b.Append(v))
+	}
+	if mutate != nil {
+		mutate(len(ids), b)
+	}
+	_, err := w.ColumnWriters()[idCol].WriteRowValues(ids)
+	require.NoError(t, err)
+	require.NoError(t, b.WriteColumns(w.ColumnWriters(), cols))
 }
 
 // jsonOf returns the JSON text of v.
