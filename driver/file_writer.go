@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
@@ -33,6 +34,17 @@ type fileWriter struct {
 	rows  [][]value
 	total int64
 
+	// Buffered rows live in slab, and the bytes they hold in arena: both
+	// allocated in chunks, so that a row costs no allocation of its own,
+	// and reused once the rows in them are written.
+	slab       []value
+	arena      []byte
+	lastMeta   variant.Metadata // the metadata of the last Variant copied into arena
+	usedSlabs  [][]value        // chunks holding buffered rows
+	freeSlabs  [][]value        // chunks to reuse
+	usedArenas [][]byte
+	freeArenas [][]byte
+
 	tmp     string
 	f       *os.File
 	w       *parquet.Writer
@@ -49,14 +61,78 @@ func newFileWriter(dir string, cfg *Config, cols []tableColumn, prev []*shred.Sc
 	return &fileWriter{dir: dir, cfg: cfg, cols: cols, prev: prev}
 }
 
-// add buffers one row, whose values already have the columns' types, and
-// writes a row group when the buffer is full. The values are copied.
+// Sizes of the chunks buffered rows are kept in.
+const (
+	slabRows   = 1024
+	arenaBytes = 256 << 10
+)
+
+// newRow returns a row of NULLs to fill and hand to add.
+func (fw *fileWriter) newRow() []value {
+	n := len(fw.cols)
+	if cap(fw.slab)-len(fw.slab) < n {
+		if k := len(fw.freeSlabs); k > 0 {
+			fw.slab, fw.freeSlabs = fw.freeSlabs[k-1], fw.freeSlabs[:k-1]
+		} else {
+			fw.slab = make([]value, 0, n*slabRows)
+		}
+		fw.usedSlabs = append(fw.usedSlabs, fw.slab)
+	}
+	row := fw.slab[len(fw.slab) : len(fw.slab)+n : len(fw.slab)+n]
+	fw.slab = fw.slab[:len(fw.slab)+n]
+	clear(row)
+	return row
+}
+
+// add buffers one row from newRow, whose values already have the columns'
+// types, and writes a row group when the buffer is full. The bytes the
+// values point to are copied; a Variant whose metadata is the same as the
+// one copied before shares that copy.
 func (fw *fileWriter) add(row []value) error {
-	fw.rows = append(fw.rows, detach(row))
+	for i := range row {
+		switch v := &row[i]; v.k {
+		case kindBytes:
+			v.b = fw.copyBytes(v.b)
+		case kindVariant:
+			m := v.v.Metadata()
+			if !bytes.Equal(m.Bytes(), fw.lastMeta.Bytes()) {
+				fw.lastMeta = variant.View(fw.copyMetadata(m), nil).Metadata()
+			}
+			v.v = variant.View(fw.lastMeta, fw.copyBytes(v.v.Bytes()))
+		}
+	}
+	fw.rows = append(fw.rows, row)
 	if len(fw.rows) >= fw.cfg.RowGroupRows {
 		return fw.flush()
 	}
 	return nil
+}
+
+// reserve returns n bytes of the arena.
+func (fw *fileWriter) reserve(n int) []byte {
+	if cap(fw.arena)-len(fw.arena) < n {
+		if k := len(fw.freeArenas); k > 0 && n <= arenaBytes {
+			fw.arena, fw.freeArenas = fw.freeArenas[k-1], fw.freeArenas[:k-1]
+		} else {
+			fw.arena = make([]byte, 0, max(arenaBytes, n))
+		}
+		fw.usedArenas = append(fw.usedArenas, fw.arena)
+	}
+	i := len(fw.arena)
+	fw.arena = fw.arena[:i+n]
+	return fw.arena[i : i+n : i+n]
+}
+
+// copyBytes copies b into the arena.
+func (fw *fileWriter) copyBytes(b []byte) []byte {
+	out := fw.reserve(len(b))
+	copy(out, b)
+	return out
+}
+
+// copyMetadata copies a metadata dictionary into the arena.
+func (fw *fileWriter) copyMetadata(m variant.Metadata) variant.Metadata {
+	return variant.View(m, nil).CopyTo(fw.reserve(len(m.Bytes()))).Metadata()
 }
 
 // open chooses the shredding of the VARIANT columns from the buffered rows
@@ -206,7 +282,23 @@ func (fw *fileWriter) flush() error {
 	}
 	fw.total += int64(len(fw.rows))
 	fw.rows = fw.rows[:0]
+	fw.recycle()
 	return nil
+}
+
+// recycle makes the chunks of the rows just written free for the next
+// ones.
+func (fw *fileWriter) recycle() {
+	for _, c := range fw.usedSlabs {
+		fw.freeSlabs = append(fw.freeSlabs, c[:0])
+	}
+	for _, c := range fw.usedArenas {
+		if cap(c) == arenaBytes {
+			fw.freeArenas = append(fw.freeArenas, c[:0])
+		}
+	}
+	fw.usedSlabs, fw.usedArenas = fw.usedSlabs[:0], fw.usedArenas[:0]
+	fw.slab, fw.arena, fw.lastMeta = nil, nil, variant.Metadata{}
 }
 
 // commit writes what is buffered, closes the file, syncs it, renames it into
@@ -256,11 +348,15 @@ const (
 )
 
 // sharedDictionary returns one sorted dictionary holding every key of the
-// Variants of column i in rows, or nil when it would pass maxSharedKeys keys
-// or maxSharedKeysBytes bytes. Re-encoded over it, the rows' metadata column
-// holds a single distinct value, which the column's dictionary encoding
+// Variants of column i in rows, or nil when they have one dictionary
+// already or it would pass maxSharedKeys keys or maxSharedKeysBytes bytes.
+// Re-encoded over it, the rows' metadata column holds a single distinct
+// value, which the column's dictionary encoding
 // stores once (design section 7).
 func sharedDictionary(rows [][]value, i int) (*variant.Metadata, error) {
+	if sameMetadata(rows, i) {
+		return nil, nil
+	}
 	seen := map[string]struct{}{}
 	size := 0
 	for _, r := range rows {
@@ -289,6 +385,25 @@ func sharedDictionary(rows [][]value, i int) (*variant.Metadata, error) {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// sameMetadata reports whether the Variants of column i in rows all have
+// the same metadata bytes already, so they need no shared dictionary.
+func sameMetadata(rows [][]value, i int) bool {
+	var first []byte
+	seen := false
+	for _, r := range rows {
+		if r[i].k != kindVariant {
+			continue
+		}
+		m := r[i].v.Metadata().Bytes()
+		if !seen {
+			first, seen = m, true
+		} else if !bytes.Equal(m, first) {
+			return false
+		}
+	}
+	return true
 }
 
 // syncDir makes a rename in dir durable.
