@@ -1,12 +1,14 @@
 package driver_test
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/parquetvariant/parquetvariant/scan"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -140,4 +142,124 @@ func BenchmarkInsertMultiRow(b *testing.B) {
 			b.ReportMetric(float64(n*ops)/time.Since(start).Seconds(), "rows/s")
 		})
 	}
+}
+
+// benchTable writes n generated events into table events of a new root
+// directory (rows of 1,000-row INSERTs in one transaction) and returns the
+// directory.
+func benchTable(b *testing.B, n int) string {
+	b.Helper()
+	dir := b.TempDir()
+	db, err := sql.Open("parquetvariant", dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("CREATE TABLE events (id BIGINT, event VARIANT)"); err != nil {
+		b.Fatal(err)
+	}
+	const per = 1000
+	query := "INSERT INTO events VALUES " + strings.TrimSuffix(strings.Repeat("(?, ?), ", per), ", ")
+	tx, err := db.Begin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := make([]any, 2*per)
+	for i := 0; i < n; i += per {
+		for j := 0; j < per; j++ {
+			args[2*j] = int64(i + j)
+			args[2*j+1] = benchEvent(i + j)
+		}
+		if _, err := tx.Exec(query, args...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+// BenchmarkSelect reads a table of 1,000,000 events two ways per query:
+// through database/sql (sql) and with the scan cursor alone (scan), to show
+// what the SQL layer costs. sum: SUM of the shredded int64 path
+// $.user_id; count: COUNT(*) of the 100 rows where $.user_id = 42.
+func BenchmarkSelect(b *testing.B) {
+	const n = 1_000_000
+	dir := benchTable(b, n)
+	db, err := sql.Open("parquetvariant", dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	root, err := scan.Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	userID, err := scan.Path("event", "$.user_id", "bigint")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var wantSum int64
+	for i := 0; i < n; i++ {
+		wantSum += int64(i % 10000)
+	}
+	run := func(b *testing.B, f func() int64, want int64) {
+		b.ReportAllocs()
+		start := time.Now()
+		ops := 0
+		for b.Loop() {
+			if got := f(); got != want {
+				b.Fatalf("got %d, want %d", got, want)
+			}
+			ops++
+		}
+		b.ReportMetric(float64(n*ops)/time.Since(start).Seconds(), "rows/s")
+	}
+	sqlInt := func(query string) func() int64 {
+		return func() int64 {
+			var v int64
+			if err := db.QueryRow(query).Scan(&v); err != nil {
+				b.Fatal(err)
+			}
+			return v
+		}
+	}
+	scanned := func(q scan.Query, sum bool) func() int64 {
+		return func() int64 {
+			t, err := root.Table("events")
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := t.Scan(context.Background(), q)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer r.Close()
+			var v int64
+			for r.Next() {
+				if !sum {
+					v++
+				} else if !r.IsNull(0) {
+					v += r.Int64(0)
+				}
+			}
+			if err := r.Err(); err != nil {
+				b.Fatal(err)
+			}
+			return v
+		}
+	}
+	b.Run("sum/sql", func(b *testing.B) {
+		run(b, sqlInt("SELECT SUM(variant_get(event, '$.user_id', 'bigint')) FROM events"), wantSum)
+	})
+	b.Run("sum/scan", func(b *testing.B) {
+		run(b, scanned(scan.Query{Columns: []scan.Ref{userID}}, true), wantSum)
+	})
+	b.Run("count/sql", func(b *testing.B) {
+		run(b, sqlInt("SELECT COUNT(*) FROM events WHERE variant_get(event, '$.user_id', 'bigint') = 42"), n/10000)
+	})
+	b.Run("count/scan", func(b *testing.B) {
+		run(b, scanned(scan.Query{Where: scan.Compare{Ref: userID, Op: scan.Eq, Value: int64(42)}}, false), n/10000)
+	})
 }

@@ -44,6 +44,8 @@ type fileWriter struct {
 	freeSlabs  [][]value        // chunks to reuse
 	usedArenas [][]byte
 	freeArenas [][]byte
+	spareRows  [][]value // a row slice to reuse
+	behind     *rowGroup // the row group being written, if any
 
 	tmp     string
 	f       *os.File
@@ -103,7 +105,7 @@ func (fw *fileWriter) add(row []value) error {
 	}
 	fw.rows = append(fw.rows, row)
 	if len(fw.rows) >= fw.cfg.RowGroupRows {
-		return fw.flush()
+		return fw.flushBehind()
 	}
 	return nil
 }
@@ -213,23 +215,88 @@ func (fw *fileWriter) chooseShredding(i int) (shred.Schema, error) {
 	return s, nil
 }
 
-// flush writes the buffered rows as one row group.
+// rowGroup is a row group being written on another goroutine while the
+// next rows are buffered: the rows, and the chunks they live in, which
+// return to the free lists when it is done.
+type rowGroup struct {
+	done   chan error
+	rows   [][]value
+	slabs  [][]value
+	arenas [][]byte
+}
+
+// flushBehind starts writing the buffered rows as one row group on another
+// goroutine, once the one before is written, so that encoding a row group
+// overlaps with buffering the next. An error of the write is returned by
+// the next flushBehind, flush or commit.
+func (fw *fileWriter) flushBehind() error {
+	if fw.w == nil {
+		if err := fw.open(); err != nil {
+			return err
+		}
+	}
+	if err := fw.wait(); err != nil {
+		return err
+	}
+	g := &rowGroup{done: make(chan error, 1), rows: fw.rows, slabs: fw.usedSlabs, arenas: fw.usedArenas}
+	fw.rows, fw.spareRows = fw.spareRows[:0], nil
+	fw.usedSlabs, fw.usedArenas = nil, nil
+	fw.slab, fw.arena, fw.lastMeta = nil, nil, variant.Metadata{}
+	fw.behind = g
+	go func() { g.done <- fw.writeRows(g.rows) }()
+	return nil
+}
+
+// wait waits for the row group being written, if any, and frees its rows.
+func (fw *fileWriter) wait() error {
+	g := fw.behind
+	if g == nil {
+		return nil
+	}
+	fw.behind = nil
+	err := <-g.done
+	fw.total += int64(len(g.rows))
+	fw.spareRows = g.rows[:0]
+	fw.free(g.slabs, g.arenas)
+	return err
+}
+
+// flush writes the buffered rows as one row group, after the one being
+// written behind.
 func (fw *fileWriter) flush() error {
 	if fw.w == nil {
 		if err := fw.open(); err != nil {
 			return err
 		}
 	}
+	if err := fw.wait(); err != nil {
+		return err
+	}
 	if len(fw.rows) == 0 {
 		return nil
 	}
+	if err := fw.writeRows(fw.rows); err != nil {
+		return err
+	}
+	fw.total += int64(len(fw.rows))
+	fw.rows = fw.rows[:0]
+	fw.free(fw.usedSlabs, fw.usedArenas)
+	fw.usedSlabs, fw.usedArenas = fw.usedSlabs[:0], fw.usedArenas[:0]
+	fw.slab, fw.arena, fw.lastMeta = nil, nil, variant.Metadata{}
+	return nil
+}
+
+// writeRows writes rows as one row group. It touches only the writer's
+// encoding state, not the buffering state, so it can run while rows are
+// buffered.
+func (fw *fileWriter) writeRows(rows [][]value) error {
 	writers := fw.w.ColumnWriters()
 	for i := range fw.cols {
 		c := &fw.cols[i]
 		if c.typ.name == "VARIANT" {
 			b := fw.batches[i]
 			b.Reset()
-			shared, err := sharedDictionary(fw.rows, i)
+			shared, err := sharedDictionary(rows, i)
 			if err != nil {
 				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 			}
@@ -237,7 +304,7 @@ func (fw *fileWriter) flush() error {
 			if shared != nil {
 				vb.UseMetadata(*shared)
 			}
-			for _, r := range fw.rows {
+			for _, r := range rows {
 				var err error
 				switch {
 				case r[i].k != kindVariant:
@@ -262,7 +329,7 @@ func (fw *fileWriter) flush() error {
 			continue
 		}
 		fw.buf = fw.buf[:0]
-		for _, r := range fw.rows {
+		for _, r := range rows {
 			v, err := parquetValue(c, r[i])
 			if err != nil {
 				return err
@@ -280,25 +347,22 @@ func (fw *fileWriter) flush() error {
 	if err := fw.w.Flush(); err != nil {
 		return fmt.Errorf("parquetvariant: writing a row group: %w", err)
 	}
-	fw.total += int64(len(fw.rows))
-	fw.rows = fw.rows[:0]
-	fw.recycle()
+	if err := fw.w.Flush(); err != nil {
+		return fmt.Errorf("parquetvariant: writing a row group: %w", err)
+	}
 	return nil
 }
 
-// recycle makes the chunks of the rows just written free for the next
-// ones.
-func (fw *fileWriter) recycle() {
-	for _, c := range fw.usedSlabs {
+// free puts chunks whose rows are written on the free lists.
+func (fw *fileWriter) free(slabs [][]value, arenas [][]byte) {
+	for _, c := range slabs {
 		fw.freeSlabs = append(fw.freeSlabs, c[:0])
 	}
-	for _, c := range fw.usedArenas {
+	for _, c := range arenas {
 		if cap(c) == arenaBytes {
 			fw.freeArenas = append(fw.freeArenas, c[:0])
 		}
 	}
-	fw.usedSlabs, fw.usedArenas = fw.usedSlabs[:0], fw.usedArenas[:0]
-	fw.slab, fw.arena, fw.lastMeta = nil, nil, variant.Metadata{}
 }
 
 // commit writes what is buffered, closes the file, syncs it, renames it into
@@ -331,6 +395,10 @@ func (fw *fileWriter) commit() error {
 
 // abort removes the file being written; nothing of it becomes visible.
 func (fw *fileWriter) abort() {
+	if fw.behind != nil {
+		<-fw.behind.done
+		fw.behind = nil
+	}
 	if fw.f != nil {
 		fw.f.Close()
 		fw.f = nil
