@@ -290,7 +290,10 @@ func insertTargets(s *insertStmt, cols []tableColumn) ([]int, error) {
 	for _, name := range s.Columns {
 		i, err := sc.lookup(name)
 		if err != nil {
-			return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: %w", quoteIdent(s.Table), err)
+			if e, ok := err.(*SQLError); ok {
+				return nil, &SQLError{Err: e.Err, Pos: e.Pos, Msg: "INSERT INTO " + quoteIdent(s.Table) + ": " + e.Msg}
+			}
+			return nil, err
 		}
 		if slices.Contains(out, i) {
 			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "INSERT names column " + quoteIdent(name) + " twice"}
