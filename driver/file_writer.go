@@ -22,8 +22,9 @@ import (
 // fileWriter streams the rows of one statement or transaction into one new
 // file of a table (design section 7). Rows are buffered up to a row group;
 // the first row group decides how each VARIANT column is shredded; then
-// every row group is written and dropped, so memory stays bounded whatever
-// the number of rows. The file is written under a name starting with '_',
+// every row group is written (shredded and encoded on other goroutines
+// while the next rows are buffered) and dropped, so memory stays bounded
+// by three row groups whatever the number of rows. The file is written under a name starting with '_',
 // which readers do not see; commit makes it visible with an atomic rename,
 // abort removes it.
 type fileWriter struct {
@@ -44,17 +45,17 @@ type fileWriter struct {
 	freeSlabs  [][]value        // chunks to reuse
 	usedArenas [][]byte
 	freeArenas [][]byte
-	spareRows  [][]value // a row slice to reuse
-	behind     *rowGroup // the row group being written, if any
+	spareRows  [][]value   // a row slice to reuse
+	behind     []*rowGroup // the row groups in flight, oldest first
+	sets       [2]*encoded // what the row groups in flight are encoded into
+	nextSet    int
 
 	tmp     string
 	f       *os.File
 	w       *parquet.Writer
 	leaf    []int           // leaf column index of each plain column
 	layouts []*shred.Layout // of each VARIANT column
-	batches []*shred.Batch
 	indexes [][]int
-	buf     []parquet.Value
 }
 
 // newFileWriter prepares a writer for a table with the given columns;
@@ -164,8 +165,10 @@ func (fw *fileWriter) open() error {
 	fw.w = parquet.NewWriter(f, schema, parquet.Compression(codec(fw.cfg.Compression)))
 	fw.leaf = make([]int, len(fw.cols))
 	fw.layouts = make([]*shred.Layout, len(fw.cols))
-	fw.batches = make([]*shred.Batch, len(fw.cols))
 	fw.indexes = make([][]int, len(fw.cols))
+	for k := range fw.sets {
+		fw.sets[k] = &encoded{batches: make([]*shred.Batch, len(fw.cols)), values: make([][]parquet.Value, len(fw.cols))}
+	}
 	for i := range fw.cols {
 		c := &fw.cols[i]
 		if c.typ.name != "VARIANT" {
@@ -184,7 +187,10 @@ func (fw *fileWriter) open() error {
 		if err != nil {
 			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 		}
-		fw.layouts[i], fw.batches[i], fw.indexes[i] = l, l.NewBatch(), idx
+		fw.layouts[i], fw.indexes[i] = l, idx
+		for _, e := range fw.sets {
+			e.batches[i] = l.NewBatch()
+		}
 	}
 	return nil
 }
@@ -215,54 +221,96 @@ func (fw *fileWriter) chooseShredding(i int) (shred.Schema, error) {
 	return s, nil
 }
 
-// rowGroup is a row group being written on another goroutine while the
+// rowGroup is a row group being written on other goroutines while the
 // next rows are buffered: the rows, and the chunks they live in, which
-// return to the free lists when it is done.
+// return to the free lists when it is written.
 type rowGroup struct {
-	done   chan error
-	rows   [][]value
-	slabs  [][]value
-	arenas [][]byte
+	written chan struct{} // closed when the group is written, or failed
+	err     error         // set before written is closed
+	rows    [][]value
+	slabs   [][]value
+	arenas  [][]byte
 }
 
+// encoded is a row group shredded and converted to Parquet values, ready to
+// be handed to the column writers.
+type encoded struct {
+	batches []*shred.Batch    // of each VARIANT column
+	values  [][]parquet.Value // of each plain column
+}
+
+// errEarlierRowGroup is what a row group reports when the one before it
+// failed (whose own error is reported first).
+var errEarlierRowGroup = errors.New("parquetvariant: an earlier row group failed")
+
 // flushBehind starts writing the buffered rows as one row group on another
-// goroutine, once the one before is written, so that encoding a row group
-// overlaps with buffering the next. An error of the write is returned by
-// the next flushBehind, flush or commit.
+// goroutine, so that writing overlaps with buffering the next rows. Two row
+// groups are in flight at most: one being shredded while the one before is
+// written to the file (in order), each with its own encoded set. An error
+// of a write is returned by a later flushBehind, flush or commit.
 func (fw *fileWriter) flushBehind() error {
 	if fw.w == nil {
 		if err := fw.open(); err != nil {
 			return err
 		}
 	}
-	if err := fw.wait(); err != nil {
-		return err
+	if len(fw.behind) == len(fw.sets) {
+		if err := fw.waitOldest(); err != nil {
+			return err
+		}
 	}
-	g := &rowGroup{done: make(chan error, 1), rows: fw.rows, slabs: fw.usedSlabs, arenas: fw.usedArenas}
+	var prev *rowGroup
+	if n := len(fw.behind); n > 0 {
+		prev = fw.behind[n-1]
+	}
+	set := fw.sets[fw.nextSet]
+	fw.nextSet = (fw.nextSet + 1) % len(fw.sets)
+	g := &rowGroup{written: make(chan struct{}), rows: fw.rows, slabs: fw.usedSlabs, arenas: fw.usedArenas}
 	fw.rows, fw.spareRows = fw.spareRows[:0], nil
 	fw.usedSlabs, fw.usedArenas = nil, nil
 	fw.slab, fw.arena, fw.lastMeta = nil, nil, variant.Metadata{}
-	fw.behind = g
-	go func() { g.done <- fw.writeRows(g.rows) }()
+	fw.behind = append(fw.behind, g)
+	go func() {
+		defer close(g.written)
+		err := fw.encode(g.rows, set)
+		if prev != nil {
+			<-prev.written
+			if prev.err != nil && err == nil {
+				err = errEarlierRowGroup
+			}
+		}
+		if err == nil {
+			err = fw.emit(set)
+		}
+		g.err = err
+	}()
 	return nil
 }
 
-// wait waits for the row group being written, if any, and frees its rows.
-func (fw *fileWriter) wait() error {
-	g := fw.behind
-	if g == nil {
-		return nil
-	}
-	fw.behind = nil
-	err := <-g.done
+// waitOldest waits for the oldest row group in flight and frees its rows.
+func (fw *fileWriter) waitOldest() error {
+	g := fw.behind[0]
+	fw.behind = fw.behind[1:]
+	<-g.written
 	fw.total += int64(len(g.rows))
 	fw.spareRows = g.rows[:0]
 	fw.free(g.slabs, g.arenas)
-	return err
+	return g.err
 }
 
-// flush writes the buffered rows as one row group, after the one being
-// written behind.
+// wait waits for every row group in flight; it returns the first error.
+func (fw *fileWriter) wait() error {
+	var first error
+	for len(fw.behind) > 0 {
+		if err := fw.waitOldest(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// flush writes the buffered rows as one row group, after the ones in
+// flight.
 func (fw *fileWriter) flush() error {
 	if fw.w == nil {
 		if err := fw.open(); err != nil {
@@ -275,7 +323,10 @@ func (fw *fileWriter) flush() error {
 	if len(fw.rows) == 0 {
 		return nil
 	}
-	if err := fw.writeRows(fw.rows); err != nil {
+	if err := fw.encode(fw.rows, fw.sets[0]); err != nil {
+		return err
+	}
+	if err := fw.emit(fw.sets[0]); err != nil {
 		return err
 	}
 	fw.total += int64(len(fw.rows))
@@ -286,15 +337,14 @@ func (fw *fileWriter) flush() error {
 	return nil
 }
 
-// writeRows writes rows as one row group. It touches only the writer's
-// encoding state, not the buffering state, so it can run while rows are
-// buffered.
-func (fw *fileWriter) writeRows(rows [][]value) error {
-	writers := fw.w.ColumnWriters()
+// encode shreds the VARIANT columns of rows into e's batches and converts
+// the plain columns to e's Parquet values. It touches only e, so it can run
+// while rows are buffered and another set is written.
+func (fw *fileWriter) encode(rows [][]value, e *encoded) error {
 	for i := range fw.cols {
 		c := &fw.cols[i]
 		if c.typ.name == "VARIANT" {
-			b := fw.batches[i]
+			b := e.batches[i]
 			b.Reset()
 			shared, err := sharedDictionary(rows, i)
 			if err != nil {
@@ -323,12 +373,9 @@ func (fw *fileWriter) writeRows(rows [][]value) error {
 					return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 				}
 			}
-			if err := b.WriteColumns(writers, fw.indexes[i]); err != nil {
-				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
-			}
 			continue
 		}
-		fw.buf = fw.buf[:0]
+		buf := e.values[i][:0]
 		for _, r := range rows {
 			v, err := parquetValue(c, r[i])
 			if err != nil {
@@ -338,14 +385,28 @@ func (fw *fileWriter) writeRows(rows [][]value) error {
 			if c.typ.nullable && !r[i].isNull() {
 				def = 1
 			}
-			fw.buf = append(fw.buf, v.Level(0, def, fw.leaf[i]))
+			buf = append(buf, v.Level(0, def, fw.leaf[i]))
 		}
-		if _, err := writers[fw.leaf[i]].WriteRowValues(fw.buf); err != nil {
+		e.values[i] = buf
+	}
+	return nil
+}
+
+// emit hands an encoded row group to the column writers and ends the row
+// group. Row groups are emitted one at a time, in order.
+func (fw *fileWriter) emit(e *encoded) error {
+	writers := fw.w.ColumnWriters()
+	for i := range fw.cols {
+		c := &fw.cols[i]
+		if c.typ.name == "VARIANT" {
+			if err := e.batches[i].WriteColumns(writers, fw.indexes[i]); err != nil {
+				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+			}
+			continue
+		}
+		if _, err := writers[fw.leaf[i]].WriteRowValues(e.values[i]); err != nil {
 			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 		}
-	}
-	if err := fw.w.Flush(); err != nil {
-		return fmt.Errorf("parquetvariant: writing a row group: %w", err)
 	}
 	if err := fw.w.Flush(); err != nil {
 		return fmt.Errorf("parquetvariant: writing a row group: %w", err)
@@ -395,10 +456,7 @@ func (fw *fileWriter) commit() error {
 
 // abort removes the file being written; nothing of it becomes visible.
 func (fw *fileWriter) abort() {
-	if fw.behind != nil {
-		<-fw.behind.done
-		fw.behind = nil
-	}
+	fw.wait()
 	if fw.f != nil {
 		fw.f.Close()
 		fw.f = nil

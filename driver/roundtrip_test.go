@@ -105,7 +105,7 @@ func TestInsertRoundTrip(t *testing.T) {
 	for _, mode := range []string{"auto", "none"} {
 		t.Run("shred="+mode, func(t *testing.T) {
 			dir := t.TempDir()
-			db := openDB(t, dir+"?shred="+mode+"&row_group_rows=16384")
+			db := openDB(t, dir+"?shred="+mode+fmt.Sprintf("&row_group_rows=%d", n/8)) // 8 row groups
 			_, err := db.Exec("CREATE TABLE events (id BIGINT NOT NULL, event VARIANT)")
 			require.NoError(t, err)
 			const per = 500
