@@ -52,6 +52,33 @@ func benchDB(b *testing.B) *sql.DB {
 	return db
 }
 
+// rowMeter reports a benchmark's rows/s (wall clock) and CPU ns/row (user
+// and system time of every thread, which waiting for a CPU on a busy
+// machine does not inflate).
+type rowMeter struct {
+	b     *testing.B
+	start time.Time
+	cpu   time.Duration
+	rows  int
+}
+
+func newRowMeter(b *testing.B) *rowMeter {
+	b.ReportAllocs()
+	cpu, _ := cpuTime()
+	return &rowMeter{b: b, start: time.Now(), cpu: cpu}
+}
+
+// done counts n more rows.
+func (m *rowMeter) done(n int) { m.rows += n }
+
+// report reports the metrics; call it after the loop.
+func (m *rowMeter) report() {
+	m.b.ReportMetric(float64(m.rows)/time.Since(m.start).Seconds(), "rows/s")
+	if cpu, ok := cpuTime(); ok && m.rows > 0 {
+		m.b.ReportMetric(float64(cpu-m.cpu)/float64(m.rows), "cpu-ns/row")
+	}
+}
+
 // benchRowCounts are the rows per operation; 1,000,000 is the size.
 var benchRowCounts = []int{10_000, 1_000_000}
 
@@ -68,9 +95,7 @@ func BenchmarkInsertPrepared(b *testing.B) {
 					maps[i] = benchEvent(i)
 				}
 				db := benchDB(b)
-				b.ReportAllocs()
-				start := time.Now()
-				ops := 0
+				m := newRowMeter(b)
 				for b.Loop() {
 					tx, err := db.Begin()
 					if err != nil {
@@ -93,9 +118,9 @@ func BenchmarkInsertPrepared(b *testing.B) {
 					if err := tx.Commit(); err != nil {
 						b.Fatal(err)
 					}
-					ops++
+					m.done(n)
 				}
-				b.ReportMetric(float64(n*ops)/time.Since(start).Seconds(), "rows/s")
+				m.report()
 			})
 		}
 	}
@@ -112,9 +137,7 @@ func BenchmarkInsertMultiRow(b *testing.B) {
 			db := benchDB(b)
 			query := "INSERT INTO events VALUES " + strings.TrimSuffix(strings.Repeat("(?, ?), ", per), ", ")
 			args := make([]any, 2*per)
-			b.ReportAllocs()
-			start := time.Now()
-			ops := 0
+			m := newRowMeter(b)
 			for b.Loop() {
 				tx, err := db.Begin()
 				if err != nil {
@@ -137,9 +160,9 @@ func BenchmarkInsertMultiRow(b *testing.B) {
 				if err := tx.Commit(); err != nil {
 					b.Fatal(err)
 				}
-				ops++
+				m.done(n)
 			}
-			b.ReportMetric(float64(n*ops)/time.Since(start).Seconds(), "rows/s")
+			m.report()
 		})
 	}
 }
@@ -205,16 +228,14 @@ func BenchmarkSelect(b *testing.B) {
 		wantSum += int64(i % 10000)
 	}
 	run := func(b *testing.B, f func() int64, want int64) {
-		b.ReportAllocs()
-		start := time.Now()
-		ops := 0
+		m := newRowMeter(b)
 		for b.Loop() {
 			if got := f(); got != want {
 				b.Fatalf("got %d, want %d", got, want)
 			}
-			ops++
+			m.done(n)
 		}
-		b.ReportMetric(float64(n*ops)/time.Since(start).Seconds(), "rows/s")
+		m.report()
 	}
 	sqlInt := func(query string) func() int64 {
 		return func() int64 {
