@@ -153,16 +153,20 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.N
 // argValues converts the arguments of one execution, checking their number
 // as database/sql does for prepared statements.
 func argValues(args []sqldriver.NamedValue, want int) ([]value, error) {
+	return appendArgValues(make([]value, 0, len(args)), args, want)
+}
+
+// appendArgValues is argValues appending to out.
+func appendArgValues(out []value, args []sqldriver.NamedValue, want int) ([]value, error) {
 	if len(args) != want {
 		return nil, fmt.Errorf("sql: expected %d arguments, got %d", want, len(args))
 	}
-	out := make([]value, len(args))
 	for i, a := range args {
 		v, err := argValue(a.Value)
 		if err != nil {
 			return nil, fmt.Errorf("parquetvariant: argument %d: %w", i+1, err)
 		}
-		out[i] = v
+		out = append(out, v)
 	}
 	return out, nil
 }

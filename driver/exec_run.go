@@ -166,7 +166,12 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 				return nil, err
 			}
 		}
-		g := byKey[string(key)]
+		var g *group
+		if len(p.keys) == 0 && len(order) == 1 {
+			g = order[0] // no GROUP BY: the one group
+		} else {
+			g = byKey[string(key)]
+		}
 		if g == nil {
 			g = &group{keys: detach(keyVals), aggs: make([]aggState, len(p.aggs))}
 			byKey[string(key)] = g

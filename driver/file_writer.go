@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
@@ -21,10 +22,11 @@ import (
 // fileWriter streams the rows of one statement or transaction into one new
 // file of a table (docs/design.md section 7). Rows are buffered up to a row group;
 // the first row group decides how each VARIANT column is shredded; then
-// every row group is written and dropped, so memory stays bounded whatever
-// the number of rows. The file is written under a name starting with '_',
-// which readers do not see; commit makes it visible with an atomic rename,
-// abort removes it.
+// every row group is written (shredded and encoded on other goroutines
+// while the next rows are buffered) and dropped, so memory stays bounded by
+// three row groups whatever the number of rows. The file is written under a
+// name starting with '_', which readers do not see; commit makes it visible
+// with an atomic rename, abort removes it.
 type fileWriter struct {
 	dir   string // the table's directory
 	cfg   *Config
@@ -33,14 +35,27 @@ type fileWriter struct {
 	rows  [][]value
 	total int64
 
+	// Buffered rows live in slab, and the bytes they hold in arena: both
+	// allocated in chunks, so that a row costs no allocation of its own,
+	// and reused once the rows in them are written.
+	slab       []value
+	arena      []byte
+	lastMeta   variant.Metadata // the metadata of the last Variant copied into arena
+	usedSlabs  [][]value        // chunks holding buffered rows
+	freeSlabs  [][]value        // chunks to reuse
+	usedArenas [][]byte
+	freeArenas [][]byte
+	spareRows  [][]value   // a row slice to reuse
+	behind     []*rowGroup // the row groups in flight, oldest first
+	sets       [2]*encoded // what the row groups in flight are encoded into
+	nextSet    int
+
 	tmp     string
 	f       *os.File
 	w       *parquet.Writer
 	leaf    []int           // leaf column index of each plain column
 	layouts []*shred.Layout // of each VARIANT column
-	batches []*shred.Batch
 	indexes [][]int
-	buf     []parquet.Value
 }
 
 // newFileWriter prepares a writer for a table with the given columns;
@@ -49,14 +64,78 @@ func newFileWriter(dir string, cfg *Config, cols []tableColumn, prev []*shred.Sc
 	return &fileWriter{dir: dir, cfg: cfg, cols: cols, prev: prev}
 }
 
-// add buffers one row, whose values already have the columns' types, and
-// writes a row group when the buffer is full. The values are copied.
+// Sizes of the chunks buffered rows are kept in.
+const (
+	slabRows   = 1024
+	arenaBytes = 256 << 10
+)
+
+// newRow returns a row of NULLs to fill and hand to add.
+func (fw *fileWriter) newRow() []value {
+	n := len(fw.cols)
+	if cap(fw.slab)-len(fw.slab) < n {
+		if k := len(fw.freeSlabs); k > 0 {
+			fw.slab, fw.freeSlabs = fw.freeSlabs[k-1], fw.freeSlabs[:k-1]
+		} else {
+			fw.slab = make([]value, 0, n*slabRows)
+		}
+		fw.usedSlabs = append(fw.usedSlabs, fw.slab)
+	}
+	row := fw.slab[len(fw.slab) : len(fw.slab)+n : len(fw.slab)+n]
+	fw.slab = fw.slab[:len(fw.slab)+n]
+	clear(row)
+	return row
+}
+
+// add buffers one row from newRow, whose values already have the columns'
+// types, and writes a row group when the buffer is full. The bytes the
+// values point to are copied; a Variant whose metadata is the same as the
+// one copied before shares that copy.
 func (fw *fileWriter) add(row []value) error {
-	fw.rows = append(fw.rows, detach(row))
+	for i := range row {
+		switch v := &row[i]; v.k {
+		case kindBytes:
+			v.b = fw.copyBytes(v.b)
+		case kindVariant:
+			m := v.v.Metadata()
+			if !bytes.Equal(m.Bytes(), fw.lastMeta.Bytes()) {
+				fw.lastMeta = variant.View(fw.copyMetadata(m), nil).Metadata()
+			}
+			v.v = variant.View(fw.lastMeta, fw.copyBytes(v.v.Bytes()))
+		}
+	}
+	fw.rows = append(fw.rows, row)
 	if len(fw.rows) >= fw.cfg.RowGroupRows {
-		return fw.flush()
+		return fw.flushBehind()
 	}
 	return nil
+}
+
+// reserve returns n bytes of the arena.
+func (fw *fileWriter) reserve(n int) []byte {
+	if cap(fw.arena)-len(fw.arena) < n {
+		if k := len(fw.freeArenas); k > 0 && n <= arenaBytes {
+			fw.arena, fw.freeArenas = fw.freeArenas[k-1], fw.freeArenas[:k-1]
+		} else {
+			fw.arena = make([]byte, 0, max(arenaBytes, n))
+		}
+		fw.usedArenas = append(fw.usedArenas, fw.arena)
+	}
+	i := len(fw.arena)
+	fw.arena = fw.arena[:i+n]
+	return fw.arena[i : i+n : i+n]
+}
+
+// copyBytes copies b into the arena.
+func (fw *fileWriter) copyBytes(b []byte) []byte {
+	out := fw.reserve(len(b))
+	copy(out, b)
+	return out
+}
+
+// copyMetadata copies a metadata dictionary into the arena.
+func (fw *fileWriter) copyMetadata(m variant.Metadata) variant.Metadata {
+	return variant.View(m, nil).CopyTo(fw.reserve(len(m.Bytes()))).Metadata()
 }
 
 // open chooses the shredding of the VARIANT columns from the buffered rows
@@ -86,8 +165,10 @@ func (fw *fileWriter) open() error {
 	fw.w = parquet.NewWriter(f, schema, parquet.Compression(codec(fw.cfg.Compression)))
 	fw.leaf = make([]int, len(fw.cols))
 	fw.layouts = make([]*shred.Layout, len(fw.cols))
-	fw.batches = make([]*shred.Batch, len(fw.cols))
 	fw.indexes = make([][]int, len(fw.cols))
+	for k := range fw.sets {
+		fw.sets[k] = &encoded{batches: make([]*shred.Batch, len(fw.cols)), values: make([][]parquet.Value, len(fw.cols))}
+	}
 	for i := range fw.cols {
 		c := &fw.cols[i]
 		if c.typ.name != "VARIANT" {
@@ -106,7 +187,10 @@ func (fw *fileWriter) open() error {
 		if err != nil {
 			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 		}
-		fw.layouts[i], fw.batches[i], fw.indexes[i] = l, l.NewBatch(), idx
+		fw.layouts[i], fw.indexes[i] = l, idx
+		for _, e := range fw.sets {
+			e.batches[i] = l.NewBatch()
+		}
 	}
 	return nil
 }
@@ -137,23 +221,132 @@ func (fw *fileWriter) chooseShredding(i int) (shred.Schema, error) {
 	return s, nil
 }
 
-// flush writes the buffered rows as one row group.
+// rowGroup is a row group being written on other goroutines while the
+// next rows are buffered: the rows, and the chunks they live in, which
+// return to the free lists when it is written.
+type rowGroup struct {
+	written chan struct{} // closed when the group is written, or failed
+	err     error         // set before written is closed
+	rows    [][]value
+	slabs   [][]value
+	arenas  [][]byte
+}
+
+// encoded is a row group shredded and converted to Parquet values, ready to
+// be handed to the column writers.
+type encoded struct {
+	batches []*shred.Batch    // of each VARIANT column
+	values  [][]parquet.Value // of each plain column
+}
+
+// errEarlierRowGroup is what a row group reports when the one before it
+// failed (whose own error is reported first).
+var errEarlierRowGroup = errors.New("parquetvariant: an earlier row group failed")
+
+// flushBehind starts writing the buffered rows as one row group on another
+// goroutine, so that writing overlaps with buffering the next rows. Two row
+// groups are in flight at most: one being shredded while the one before is
+// written to the file (in order), each with its own encoded set. An error
+// of a write is returned by a later flushBehind, flush or commit.
+func (fw *fileWriter) flushBehind() error {
+	if fw.w == nil {
+		if err := fw.open(); err != nil {
+			return err
+		}
+	}
+	if len(fw.behind) == len(fw.sets) {
+		if err := fw.waitOldest(); err != nil {
+			return err
+		}
+	}
+	var prev *rowGroup
+	if n := len(fw.behind); n > 0 {
+		prev = fw.behind[n-1]
+	}
+	set := fw.sets[fw.nextSet]
+	fw.nextSet = (fw.nextSet + 1) % len(fw.sets)
+	g := &rowGroup{written: make(chan struct{}), rows: fw.rows, slabs: fw.usedSlabs, arenas: fw.usedArenas}
+	fw.rows, fw.spareRows = fw.spareRows[:0], nil
+	fw.usedSlabs, fw.usedArenas = nil, nil
+	fw.slab, fw.arena, fw.lastMeta = nil, nil, variant.Metadata{}
+	fw.behind = append(fw.behind, g)
+	go func() {
+		defer close(g.written)
+		err := fw.encode(g.rows, set)
+		if prev != nil {
+			<-prev.written
+			if prev.err != nil && err == nil {
+				err = errEarlierRowGroup
+			}
+		}
+		if err == nil {
+			err = fw.emit(set)
+		}
+		g.err = err
+	}()
+	return nil
+}
+
+// waitOldest waits for the oldest row group in flight and frees its rows.
+func (fw *fileWriter) waitOldest() error {
+	g := fw.behind[0]
+	fw.behind = fw.behind[1:]
+	<-g.written
+	fw.total += int64(len(g.rows))
+	fw.spareRows = g.rows[:0]
+	fw.free(g.slabs, g.arenas)
+	return g.err
+}
+
+// wait waits for every row group in flight; it returns the first error.
+func (fw *fileWriter) wait() error {
+	var first error
+	for len(fw.behind) > 0 {
+		if err := fw.waitOldest(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// flush writes the buffered rows as one row group, after the ones in
+// flight.
 func (fw *fileWriter) flush() error {
 	if fw.w == nil {
 		if err := fw.open(); err != nil {
 			return err
 		}
 	}
+	if err := fw.wait(); err != nil {
+		return err
+	}
 	if len(fw.rows) == 0 {
 		return nil
 	}
-	writers := fw.w.ColumnWriters()
+	if err := fw.encode(fw.rows, fw.sets[0]); err != nil {
+		return err
+	}
+	if err := fw.emit(fw.sets[0]); err != nil {
+		return err
+	}
+	fw.total += int64(len(fw.rows))
+	fw.rows = fw.rows[:0]
+	fw.free(fw.usedSlabs, fw.usedArenas)
+	fw.usedSlabs, fw.usedArenas = fw.usedSlabs[:0], fw.usedArenas[:0]
+	fw.slab, fw.arena, fw.lastMeta = nil, nil, variant.Metadata{}
+	return nil
+}
+
+// encode shreds the VARIANT columns of rows into e's batches and converts
+// the plain columns to e's Parquet values. It touches only e, so it can run
+// while rows are buffered and another set is written.
+func (fw *fileWriter) encode(rows [][]value, e *encoded) error {
 	for i := range fw.cols {
 		c := &fw.cols[i]
 		if c.typ.name == "VARIANT" {
-			b := fw.batches[i]
+			b := e.batches[i]
 			b.Reset()
-			shared, err := sharedDictionary(fw.rows, i)
+			shared, err := sharedDictionary(rows, i)
 			if err != nil {
 				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 			}
@@ -161,7 +354,7 @@ func (fw *fileWriter) flush() error {
 			if shared != nil {
 				vb.UseMetadata(*shared)
 			}
-			for _, r := range fw.rows {
+			for _, r := range rows {
 				var err error
 				switch {
 				case r[i].k != kindVariant:
@@ -180,13 +373,10 @@ func (fw *fileWriter) flush() error {
 					return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 				}
 			}
-			if err := b.WriteColumns(writers, fw.indexes[i]); err != nil {
-				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
-			}
 			continue
 		}
-		fw.buf = fw.buf[:0]
-		for _, r := range fw.rows {
+		buf := e.values[i][:0]
+		for _, r := range rows {
 			v, err := parquetValue(c, r[i])
 			if err != nil {
 				return err
@@ -195,18 +385,45 @@ func (fw *fileWriter) flush() error {
 			if c.typ.nullable && !r[i].isNull() {
 				def = 1
 			}
-			fw.buf = append(fw.buf, v.Level(0, def, fw.leaf[i]))
+			buf = append(buf, v.Level(0, def, fw.leaf[i]))
 		}
-		if _, err := writers[fw.leaf[i]].WriteRowValues(fw.buf); err != nil {
+		e.values[i] = buf
+	}
+	return nil
+}
+
+// emit hands an encoded row group to the column writers and ends the row
+// group. Row groups are emitted one at a time, in order.
+func (fw *fileWriter) emit(e *encoded) error {
+	writers := fw.w.ColumnWriters()
+	for i := range fw.cols {
+		c := &fw.cols[i]
+		if c.typ.name == "VARIANT" {
+			if err := e.batches[i].WriteColumns(writers, fw.indexes[i]); err != nil {
+				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+			}
+			continue
+		}
+		if _, err := writers[fw.leaf[i]].WriteRowValues(e.values[i]); err != nil {
 			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 		}
 	}
 	if err := fw.w.Flush(); err != nil {
 		return fmt.Errorf("parquetvariant: writing a row group: %w", err)
 	}
-	fw.total += int64(len(fw.rows))
-	fw.rows = fw.rows[:0]
 	return nil
+}
+
+// free puts chunks whose rows are written on the free lists.
+func (fw *fileWriter) free(slabs [][]value, arenas [][]byte) {
+	for _, c := range slabs {
+		fw.freeSlabs = append(fw.freeSlabs, c[:0])
+	}
+	for _, c := range arenas {
+		if cap(c) == arenaBytes {
+			fw.freeArenas = append(fw.freeArenas, c[:0])
+		}
+	}
 }
 
 // commit writes what is buffered, closes the file, syncs it, renames it into
@@ -239,6 +456,7 @@ func (fw *fileWriter) commit() error {
 
 // abort removes the file being written; nothing of it becomes visible.
 func (fw *fileWriter) abort() {
+	fw.wait()
 	if fw.f != nil {
 		fw.f.Close()
 		fw.f = nil
@@ -256,11 +474,15 @@ const (
 )
 
 // sharedDictionary returns one sorted dictionary holding every key of the
-// Variants of column i in rows, or nil when it would pass maxSharedKeys keys
-// or maxSharedKeysBytes bytes. Re-encoded over it, the rows' metadata column
-// holds a single distinct value, which the column's dictionary encoding
+// Variants of column i in rows, or nil when they have one dictionary
+// already or it would pass maxSharedKeys keys or maxSharedKeysBytes bytes.
+// Re-encoded over it, the rows' metadata column holds a single distinct
+// value, which the column's dictionary encoding
 // stores once (docs/design.md section 7).
 func sharedDictionary(rows [][]value, i int) (*variant.Metadata, error) {
+	if sameMetadata(rows, i) {
+		return nil, nil
+	}
 	seen := map[string]struct{}{}
 	size := 0
 	for _, r := range rows {
@@ -289,6 +511,25 @@ func sharedDictionary(rows [][]value, i int) (*variant.Metadata, error) {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// sameMetadata reports whether the Variants of column i in rows all have
+// the same metadata bytes already, so they need no shared dictionary.
+func sameMetadata(rows [][]value, i int) bool {
+	var first []byte
+	seen := false
+	for _, r := range rows {
+		if r[i].k != kindVariant {
+			continue
+		}
+		m := r[i].v.Metadata().Bytes()
+		if !seen {
+			first, seen = m, true
+		} else if !bytes.Equal(m, first) {
+			return false
+		}
+	}
+	return true
 }
 
 // syncDir makes a rename in dir durable.

@@ -35,11 +35,28 @@ func (s *scanSource) next() (bool, error) {
 		return false, s.castError(s.rows.Err())
 	}
 	for j, p := range s.pos {
-		v, err := s.cell(j)
-		if err != nil {
-			return false, err
+		// A slot always holds one column's values, so the fixed-size kinds
+		// set only their tag and field instead of copying a whole value.
+		dst := &s.buf[p]
+		switch k := s.kinds[j]; {
+		case k == scan.KindInt64 || k == scan.KindFloat64 || k == scan.KindBool:
+			switch {
+			case s.rows.IsNull(j):
+				dst.k = kindNull
+			case k == scan.KindInt64:
+				dst.k, dst.i = kindInt, s.rows.Int64(j)
+			case k == scan.KindFloat64:
+				dst.k, dst.f = kindFloat, s.rows.Float64(j)
+			default:
+				dst.k, dst.i = kindBool, b2i(s.rows.Bool(j))
+			}
+		default:
+			v, err := s.cell(j)
+			if err != nil {
+				return false, err
+			}
+			*dst = v
 		}
-		s.buf[p] = v
 	}
 	return true, nil
 }

@@ -46,6 +46,11 @@ type insertStmt struct {
 	Columns []string // nil: all columns in table order
 	Rows    [][]expr // VALUES rows, or nil with Select
 	Select  *selectStmt
+
+	// plan is what the statement kept from its last execution, so that a
+	// prepared INSERT run once per row in a transaction resolves its table
+	// and compiles its VALUES once (see conn.insert).
+	plan *insertPlan
 }
 
 // createTableStmt is CREATE TABLE [IF NOT EXISTS] table (columns).

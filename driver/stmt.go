@@ -11,6 +11,7 @@ type stmt struct {
 	query  string
 	parsed parsed
 	closed bool
+	args   []value // an INSERT's arguments, reused: INSERT keeps none of them
 }
 
 // Close releases the statement.
@@ -37,6 +38,14 @@ func (s *stmt) Query(args []sqldriver.Value) (sqldriver.Rows, error) {
 func (s *stmt) ExecContext(ctx context.Context, args []sqldriver.NamedValue) (sqldriver.Result, error) {
 	if s.closed || s.conn.closed {
 		return nil, ErrClosed
+	}
+	if _, ok := s.parsed.stmt.(*insertStmt); ok {
+		vals, err := appendArgValues(s.args[:0], args, s.parsed.numParams)
+		if err != nil {
+			return nil, err
+		}
+		s.args = vals
+		return s.conn.exec(ctx, s.parsed, vals)
 	}
 	vals, err := argValues(args, s.parsed.numParams)
 	if err != nil {

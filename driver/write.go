@@ -19,8 +19,9 @@ import (
 // txWrites holds a transaction's writes: one file being written per table
 // it inserted into, published at Commit.
 type txWrites struct {
-	files map[string]*fileWriter
+	files map[string]*fileWriter // by table name
 	order []string
+	named map[string]*fileWriter // by the name an INSERT gave the table
 }
 
 // commitWrites publishes the transaction's files, one per table. Each file
@@ -72,42 +73,60 @@ func (c *conn) write(ctx context.Context, s statement, args []value) (sqldriver.
 	return nil, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "this statement"}
 }
 
+// insertPlan is an INSERT statement's compiled form for one connection
+// and file: its VALUES rows compiled, and the column each value goes to.
+type insertPlan struct {
+	cfg    *Config
+	rows   [][]evalFunc
+	fw     *fileWriter // the file the targets were resolved for
+	target []int
+	vals   []value // one row's values, reused
+	er     evalRow // what the VALUES expressions see, reused
+}
+
 // insert appends rows to a table: one new file for the statement, or, in a
-// transaction, rows streamed to the transaction's file for the table.
+// transaction, rows streamed to the transaction's file for the table. In a
+// transaction, the table's columns are resolved by its first INSERT into
+// the table; later ones reuse them, and a statement run again reuses its
+// compiled VALUES and column mapping.
 func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriver.Result, error) {
-	t, err := c.connector.root.Table(s.Table)
-	if err != nil {
-		return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: %w", quoteIdent(s.Table), err)
-	}
-	if t.ReadOnly {
-		return nil, fmt.Errorf("%w: table %s is a Parquet file in the root directory", ErrReadOnly, quoteIdent(s.Table))
-	}
-	cols, prev, err := writeColumns(c.connector.root.Dir(), t)
+	fw, err := c.insertFile(s)
 	if err != nil {
 		return nil, err
 	}
-	target, err := insertTargets(s, cols)
-	if err != nil {
-		return nil, err
-	}
-	var required []int // NOT NULL columns the INSERT gives no value
-	for ci := range cols {
-		if !cols[ci].typ.nullable && !slices.Contains(target, ci) {
-			required = append(required, ci)
+	p := s.plan
+	if p == nil || p.cfg != c.cfg {
+		p = &insertPlan{cfg: c.cfg}
+		if p.rows, err = compileRows(s, c.cfg); err != nil {
+			if c.tx == nil {
+				fw.abort()
+			}
+			return nil, err
 		}
+		s.plan = p
 	}
-	if len(required) > 0 {
-		return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: column %s is NOT NULL and has no value", quoteIdent(s.Table), quoteIdent(cols[required[0]].name))
+	if p.fw != fw {
+		target, err := insertTargets(s, fw.cols)
+		if err != nil {
+			if c.tx == nil {
+				fw.abort()
+			}
+			return nil, err
+		}
+		p.fw, p.target = fw, target
 	}
-	fw := c.fileWriterFor(t, cols, prev)
+	if c.tx == nil {
+		// The file is the statement's own: do not keep it alive.
+		defer func() { p.fw = nil }()
+	}
+	cols, target := fw.cols, p.target
 	inTx := c.tx != nil
 	var n int64
-	row := make([]value, len(cols))
 	put := func(vals []value) error {
 		if len(vals) != len(target) {
 			return &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("INSERT INTO %s: %d values for %d columns", quoteIdent(s.Table), len(vals), len(target))}
 		}
-		clear(row)
+		row := fw.newRow()
 		for i, ci := range target {
 			v, err := coerce(&cols[ci], vals[i])
 			if err != nil {
@@ -118,7 +137,7 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriv
 		n++
 		return fw.add(row)
 	}
-	err = c.insertRows(ctx, s, args, put)
+	err = c.insertRows(ctx, s, p, args, put)
 	if err != nil {
 		if inTx {
 			// Rows of the failed statement may be in the transaction's
@@ -137,9 +156,63 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriv
 	return sqldriver.RowsAffected(n), nil
 }
 
-// insertRows evaluates the rows of INSERT ... VALUES or INSERT ... SELECT
-// and hands each to put.
-func (c *conn) insertRows(ctx context.Context, s *insertStmt, args []value, put func([]value) error) error {
+// insertFile returns the file an INSERT's rows go to, with the table's
+// columns: the transaction's file for the table if it has one, else a new
+// file after resolving the table and checking that the INSERT can write
+// to it.
+func (c *conn) insertFile(s *insertStmt) (*fileWriter, error) {
+	if c.tx != nil && c.tx.writes != nil {
+		if fw, ok := c.tx.writes.named[s.Table]; ok {
+			return fw, nil
+		}
+	}
+	t, err := c.connector.root.Table(s.Table)
+	if err != nil {
+		return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: %w", quoteIdent(s.Table), err)
+	}
+	if t.ReadOnly {
+		return nil, fmt.Errorf("%w: table %s is a Parquet file in the root directory", ErrReadOnly, quoteIdent(s.Table))
+	}
+	cols, prev, err := writeColumns(c.connector.root.Dir(), t)
+	if err != nil {
+		return nil, err
+	}
+	target, err := insertTargets(s, cols)
+	if err != nil {
+		return nil, err
+	}
+	for ci := range cols {
+		if !cols[ci].typ.nullable && !slices.Contains(target, ci) {
+			return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: column %s is NOT NULL and has no value", quoteIdent(s.Table), quoteIdent(cols[ci].name))
+		}
+	}
+	fw := c.fileWriterFor(t, cols, prev)
+	if c.tx != nil {
+		c.tx.writes.named[s.Table] = fw
+	}
+	return fw, nil
+}
+
+// compileRows compiles the expressions of INSERT ... VALUES.
+func compileRows(s *insertStmt, cfg *Config) ([][]evalFunc, error) {
+	sc := &scope{cfg: cfg}
+	out := make([][]evalFunc, len(s.Rows))
+	for i, rowExprs := range s.Rows {
+		out[i] = make([]evalFunc, len(rowExprs))
+		for j, e := range rowExprs {
+			f, err := compile(e, sc)
+			if err != nil {
+				return nil, err
+			}
+			out[i][j] = f
+		}
+	}
+	return out, nil
+}
+
+// insertRows evaluates the rows of INSERT ... VALUES (compiled in p) or
+// INSERT ... SELECT and hands each to put.
+func (c *conn) insertRows(ctx context.Context, s *insertStmt, p *insertPlan, args []value, put func([]value) error) error {
 	if s.Select != nil {
 		r, _, err := c.selectRows(ctx, s.Select, args)
 		if err != nil {
@@ -156,27 +229,23 @@ func (c *conn) insertRows(ctx context.Context, s *insertStmt, args []value, put 
 			}
 		}
 	}
-	sc := &scope{cfg: c.cfg}
-	vals := make([]value, 0, 8)
-	for i, rowExprs := range s.Rows {
+	p.er = evalRow{args: args}
+	defer func() { p.er = evalRow{} }()
+	for i, fs := range p.rows {
 		if i%1024 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		vals = vals[:0]
-		for _, e := range rowExprs {
-			f, err := compile(e, sc)
+		p.vals = p.vals[:0]
+		for _, f := range fs {
+			v, err := f(&p.er)
 			if err != nil {
 				return err
 			}
-			v, err := f(&evalRow{args: args})
-			if err != nil {
-				return err
-			}
-			vals = append(vals, v)
+			p.vals = append(p.vals, v)
 		}
-		if err := put(vals); err != nil {
+		if err := put(p.vals); err != nil {
 			return err
 		}
 	}
@@ -190,7 +259,7 @@ func (c *conn) fileWriterFor(t *scan.Table, cols []tableColumn, prev []*shred.Sc
 		return newFileWriter(t.Path, c.cfg, cols, prev)
 	}
 	if c.tx.writes == nil {
-		c.tx.writes = &txWrites{files: map[string]*fileWriter{}}
+		c.tx.writes = &txWrites{files: map[string]*fileWriter{}, named: map[string]*fileWriter{}}
 	}
 	w := c.tx.writes
 	fw, ok := w.files[t.Name]
@@ -221,7 +290,10 @@ func insertTargets(s *insertStmt, cols []tableColumn) ([]int, error) {
 	for _, name := range s.Columns {
 		i, err := sc.lookup(name)
 		if err != nil {
-			return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: %w", quoteIdent(s.Table), err)
+			if e, ok := err.(*SQLError); ok {
+				return nil, &SQLError{Err: e.Err, Pos: e.Pos, Msg: "INSERT INTO " + quoteIdent(s.Table) + ": " + e.Msg}
+			}
+			return nil, err
 		}
 		if slices.Contains(out, i) {
 			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "INSERT names column " + quoteIdent(name) + " twice"}

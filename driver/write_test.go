@@ -315,8 +315,9 @@ func TestSharedDictionary(t *testing.T) {
 }
 
 // TestConcurrentWriters: writers on many goroutines and on two *sql.DB (as
-// two processes would) lose no row, and readers meanwhile see only whole
-// statements.
+// two processes would), half of them with 3-row statements and half with
+// transactions of three 1-row statements, lose no row; readers meanwhile
+// see only whole statements and transactions, and no hidden file is left.
 func TestConcurrentWriters(t *testing.T) {
 	dir := t.TempDir()
 	db1 := openDB(t, dir)
@@ -357,7 +358,13 @@ func TestConcurrentWriters(t *testing.T) {
 			}
 			for i := 0; i < each; i++ {
 				id := int64(w*100 + i)
-				if _, err := db.Exec("INSERT INTO t VALUES (?, ?), (?, ?), (?, ?)", id, map[string]any{"w": w}, id, map[string]any{"w": w}, id, map[string]any{"w": w}); err != nil {
+				var err error
+				if w < writers/2 {
+					_, err = db.Exec("INSERT INTO t VALUES (?, ?), (?, ?), (?, ?)", id, map[string]any{"w": w}, id, map[string]any{"w": w}, id, map[string]any{"w": w})
+				} else {
+					err = insertInTx(db, id, w)
+				}
+				if err != nil {
 					errs <- err
 					return
 				}
@@ -377,6 +384,29 @@ func TestConcurrentWriters(t *testing.T) {
 		}
 	}
 	require.Equal(t, want, sum)
+	names := tableFiles(t, dir, "t")
+	require.Equal(t, names, visible(names), "no '_' file left")
+	require.Len(t, names, 1+writers*each, "one file per statement or transaction")
+}
+
+// insertInTx inserts 3 rows of id with a prepared 1-row INSERT in a
+// transaction.
+func insertInTx(db *sql.DB, id int64, w int) error {
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	st, err := tx.Prepare("INSERT INTO t VALUES (?, ?)")
+	if err != nil {
+		return err
+	}
+	for range 3 {
+		if _, err := st.Exec(id, map[string]any{"w": w}); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // TestVariantArgumentForms: a Variant argument keeps its types whether it
