@@ -46,11 +46,7 @@ func (v Variant) CastInt64(k SQLKind, mode CastMode) (int64, bool, error) {
 	if f == castOK && (i < intRanges[k][0] || i > intRanges[k][1]) {
 		f = failRange
 	}
-	ok, err := v.settle(SQLType{Kind: k}, f, mode)
-	if !ok {
-		i = 0
-	}
-	return i, ok, err
+	return settled(v, i, SQLType{Kind: k}, f, mode)
 }
 
 // toInt64 returns the value of v as a 64-bit integer.
@@ -127,11 +123,7 @@ func (v Variant) CastFloat64(k SQLKind, mode CastMode) (float64, bool, error) {
 	if err != nil {
 		return 0, false, err
 	}
-	ok, err := v.settle(SQLType{Kind: k}, f, mode)
-	if !ok {
-		x = 0
-	}
-	return x, ok, err
+	return settled(v, x, SQLType{Kind: k}, f, mode)
 }
 
 // toFloat returns v rounded to the nearest double, or float when single.
@@ -276,11 +268,7 @@ func (v Variant) CastDecimal(t SQLType, mode CastMode) (Decimal, bool, error) {
 	if f == castOK {
 		d, f = fitDecimal(d, t.Precision, t.Scale)
 	}
-	ok, err := v.settle(t, f, mode)
-	if !ok {
-		d = Decimal{}
-	}
-	return d, ok, err
+	return settled(v, d, t, f, mode)
 }
 
 // toDecimal returns the exact value of v as a decimal of any scale.
@@ -465,11 +453,7 @@ func (v Variant) CastBinary(mode CastMode) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	ok, err := v.settle(SQLType{Kind: SQLBinary}, f, mode)
-	if !ok {
-		b = nil
-	}
-	return b, ok, err
+	return settled(v, b, SQLType{Kind: SQLBinary}, f, mode)
 }
 
 // CastTime casts to SQLDate, SQLTimestamp or SQLTimestampNTZ and returns a
@@ -510,11 +494,7 @@ func (v Variant) CastDays(mode CastMode) (int64, bool, error) {
 	if err != nil {
 		return 0, false, err
 	}
-	ok, err := v.settle(SQLType{Kind: SQLDate}, f, mode)
-	if !ok {
-		days = 0
-	}
-	return days, ok, err
+	return settled(v, days, SQLType{Kind: SQLDate}, f, mode)
 }
 
 // toDays returns v as days since 1970-01-01: a date, the day of a
@@ -558,11 +538,7 @@ func (v Variant) CastMicros(k SQLKind, mode CastMode) (int64, bool, error) {
 	if err != nil {
 		return 0, false, err
 	}
-	ok, err := v.settle(SQLType{Kind: k}, f, mode)
-	if !ok {
-		us = 0
-	}
-	return us, ok, err
+	return settled(v, us, SQLType{Kind: k}, f, mode)
 }
 
 // toMicros returns v as microseconds since 1970-01-01 00:00:00. The session
@@ -679,11 +655,7 @@ func (v Variant) CastUUID(mode CastMode) (uuid.UUID, bool, error) {
 	if err != nil {
 		return uuid.UUID{}, false, err
 	}
-	ok, err := v.settle(SQLType{Kind: SQLUUID}, f, mode)
-	if !ok {
-		u = uuid.UUID{}
-	}
-	return u, ok, err
+	return settled(v, u, SQLType{Kind: SQLUUID}, f, mode)
 }
 
 // daysToMicros returns midnight of the day days after 1970-01-01 in
@@ -693,4 +665,15 @@ func daysToMicros(days int64) (int64, castFailure) {
 		return 0, failRange
 	}
 	return days * microsPerDay, castOK
+}
+
+// settled finishes a typed cast: x when the cast settles (see settle), the
+// zero value and false otherwise.
+func settled[T any](v Variant, x T, t SQLType, f castFailure, mode CastMode) (T, bool, error) {
+	ok, err := v.settle(t, f, mode)
+	if !ok {
+		var zero T
+		return zero, false, err
+	}
+	return x, true, err
 }
