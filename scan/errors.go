@@ -58,6 +58,8 @@ type FileError struct {
 	Err      error  // the cause; wraps a sentinel such as ErrCorrupt
 }
 
+// Error formats as `scan: FILE: row group N: column "C": cause`, leaving
+// out the row group and column when they are not known.
 func (e *FileError) Error() string {
 	var b strings.Builder
 	b.WriteString("scan: ")

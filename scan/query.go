@@ -55,6 +55,8 @@ func (r Ref) typed() bool { return r.As.Kind != variant.SQLInvalid && r.As.Kind 
 
 func (r Ref) hasPath() bool { return len(r.Path.Steps()) > 0 || r.As.Kind != variant.SQLInvalid }
 
+// String gives the column, then the path without its $ and the target type
+// after ::, as EXPLAIN shows it (v.user.id::bigint).
 func (r Ref) String() string {
 	if !r.hasPath() {
 		return r.Column
@@ -84,6 +86,7 @@ const (
 
 var opNames = [...]string{Eq: "=", Ne: "<>", Lt: "<", Le: "<=", Gt: ">", Ge: ">="}
 
+// String gives the operator as SQL writes it.
 func (o Op) String() string {
 	if int(o) < len(opNames) {
 		return opNames[o]
@@ -165,10 +168,12 @@ func (And) predicate()     {}
 func (Or) predicate()      {}
 func (Not) predicate()     {}
 
+// String gives the predicate as SQL text, as the others do.
 func (p Compare) String() string {
 	return fmt.Sprintf("%s %s %s", p.Ref, p.Op, formatValue(p.Value))
 }
 
+// String gives the predicate as SQL text.
 func (p In) String() string {
 	vals := make([]string, len(p.Values))
 	for i, v := range p.Values {
@@ -177,12 +182,16 @@ func (p In) String() string {
 	return fmt.Sprintf("%s IN (%s)", p.Ref, strings.Join(vals, ", "))
 }
 
+// String gives the predicate as SQL text.
 func (p IsNull) String() string { return p.Ref.String() + " IS NULL" }
 
+// String gives the predicate as SQL text; an empty And is TRUE.
 func (p And) String() string { return joinPredicates(p, " AND ", "TRUE") }
 
+// String gives the predicate as SQL text; an empty Or is FALSE.
 func (p Or) String() string { return joinPredicates(p, " OR ", "FALSE") }
 
+// String gives the predicate as SQL text.
 func (p Not) String() string { return "NOT (" + p.P.String() + ")" }
 
 func joinPredicates(ps []Predicate, sep, empty string) string {

@@ -47,6 +47,7 @@ var kindNames = [...]string{
 	KindVariant:   "variant",
 }
 
+// String gives the kind's name.
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -79,6 +80,7 @@ func (u TimeUnit) nanos() int64 {
 	return 0
 }
 
+// String gives the unit's name.
 func (u TimeUnit) String() string {
 	switch u {
 	case Millis:
@@ -114,6 +116,9 @@ type Type struct {
 	Variant bool
 }
 
+// String gives the kind, with precision and scale for decimals and the unit
+// and time zone for times and timestamps: "decimal(10,2)",
+// "timestamp(micros,utc=true)".
 func (t Type) String() string {
 	switch t.Kind {
 	case KindDecimal:
