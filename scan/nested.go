@@ -344,7 +344,7 @@ func (r *nreader) at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, er
 			continue
 		}
 		r.row = row
-		if r.c, err = r.d.apply(v, valid, &r.out); err != nil {
+		if r.c, err = r.d.apply(v, valid, &r.out, nil); err != nil {
 			return cell{}, err
 		}
 	}

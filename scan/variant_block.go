@@ -122,7 +122,7 @@ rows:
 			cells[k] = typedCell(typed, tleaf, tpos)
 			tpos++
 		default:
-			c, err := d.apply(variant.View(variant.Metadata{}, bytesAt(val, vpos)), true, &r.buf)
+			c, err := d.apply(variant.View(variant.Metadata{}, bytesAt(val, vpos)), true, &r.buf, nil)
 			if err != nil {
 				break rows // leave it to at
 			}

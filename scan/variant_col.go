@@ -288,6 +288,7 @@ type vreader struct {
 	tpos       int // next value of the typed column (direct reads)
 	metaRaw    []byte
 	meta       variant.Metadata
+	look       []variant.FieldLookup // of the path's steps below the node
 	// The rows of the row group that the scan asks for, and where the
 	// reader counts pages. When the read is selective (only the pages
 	// holding a row of ranges are decoded), entry i of the batch is the
@@ -307,7 +308,7 @@ func (d *vdesc) newReader() rowReader {
 		r.blk.lo, r.blk.end = 0, 0
 		return r
 	}
-	return &vreader{d: d, b: d.layout.NewBatch(), cols: make([]int, len(d.cols))}
+	return &vreader{d: d, b: d.layout.NewBatch(), cols: make([]int, len(d.cols)), look: d.lookups()}
 }
 
 // columnPool holds the buffers of leaf columns between row groups, files
@@ -355,6 +356,8 @@ func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 	if d.residual || d.direct {
 		r.next, r.row, r.loaded = 0, -1, true
 		r.mpos, r.vpos, r.tpos = 0, 0, 0
+		// The batch's buffers were refilled: metaRaw may point at new bytes.
+		r.metaRaw = nil
 		return nil
 	}
 	if d.whole {
@@ -482,7 +485,7 @@ func (r *vreader) entryAt(row int64) (cell, error) {
 			continue
 		}
 		r.row = row
-		r.c, err = r.d.apply(v, valid, &r.buf)
+		r.c, err = r.d.apply(v, valid, &r.buf, r.look)
 		return r.c, err
 	}
 }
@@ -495,18 +498,32 @@ type pathCast struct {
 	cast variant.CastMode
 }
 
+// lookups returns a field lookup for each step of the path (unused for
+// index steps), for a reader's apply calls.
+func (d *pathCast) lookups() []variant.FieldLookup {
+	look := make([]variant.FieldLookup, len(d.rest))
+	for i, s := range d.rest {
+		look[i] = variant.NewFieldLookup(s.Key)
+	}
+	return look
+}
+
 // apply follows the path and casts v (not valid: SQL NULL), with bytes
-// in *buf.
-func (d *pathCast) apply(v variant.Variant, valid bool, buf *[]byte) (cell, error) {
+// in *buf. look, nil or from lookups, caches the dictionary ids of the
+// path's keys between rows sharing metadata.
+func (d *pathCast) apply(v variant.Variant, valid bool, buf *[]byte, look []variant.FieldLookup) (cell, error) {
 	if !valid {
 		return cell{null: true}, nil
 	}
-	for _, s := range d.rest {
+	for i, s := range d.rest {
 		var ok bool
 		var err error
-		if s.IsIndex {
+		switch {
+		case s.IsIndex:
 			v, ok, err = v.Index(s.Index)
-		} else {
+		case look != nil:
+			v, ok, err = look[i].Field(v)
+		default:
 			v, ok, err = v.Field(s.Key)
 		}
 		if err != nil {
@@ -665,7 +682,7 @@ func (r *vreader) residualAt(row int64) (cell, error) {
 			}
 			r.meta, r.metaRaw = m, mb
 		}
-		c, err := r.d.apply(variant.View(r.meta, vb), true, &r.buf)
+		c, err := r.d.apply(variant.View(r.meta, vb), true, &r.buf, r.look)
 		if err != nil {
 			return cell{}, err
 		}
@@ -729,7 +746,7 @@ func (r *vreader) directAt(row int64) (cell, error) {
 		r.c = typedCell(typed, leaves[tl], r.tpos)
 		r.tpos++
 	case vb != nil:
-		c, err := d.apply(variant.View(variant.Metadata{}, vb), true, &r.buf)
+		c, err := d.apply(variant.View(variant.Metadata{}, vb), true, &r.buf, nil)
 		if err != nil {
 			return cell{}, err
 		}
