@@ -250,7 +250,7 @@ func (fw *fileWriter) chooseShredding(i int) (shred.Schema, error) {
 	if fw.cfg.Shred == ShredNone {
 		return shred.Untyped(), nil
 	}
-	var sample []variant.Variant
+	sample := make([]variant.Variant, 0, len(fw.rows))
 	for _, r := range fw.rows {
 		if r[i].k == kindVariant {
 			sample = append(sample, r[i].v)

@@ -3,6 +3,7 @@ package shred
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -327,6 +328,9 @@ func (s *stats) schema(o InferOptions, budget *int) Schema {
 	return Untyped()
 }
 
+// fitsBatches holds batches whose buffers Fits reuses.
+var fitsBatches sync.Pool // of *Batch
+
 // Fits reports whether the schema s still suits a new sample well enough to
 // keep it (docs/design.md section 7: a table keeps its shredding schema while it
 // fits, so that its files stay alike): at every node with a typed_value, at
@@ -339,7 +343,12 @@ func Fits(s Schema, sample []variant.Variant, opts InferOptions) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	b := l.NewBatch()
+	old, _ := fitsBatches.Get().(*Batch)
+	b := l.NewBatchFrom(old)
+	defer func() {
+		b.meta = variant.Metadata{} // hold no caller memory in the pool
+		fitsBatches.Put(b)
+	}()
 	for _, v := range sample {
 		if err := b.Append(v); err != nil {
 			return false, err

@@ -65,7 +65,10 @@ func (b *Batch) WriteColumns(writers []*parquet.ColumnWriter, columns []int) err
 				v = c.value(leaf.Kind, vi)
 				vi++
 			}
-			buf = append(buf, v.Level(r, int(d), col))
+			v.SetRepetitionLevel(r)
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
+			buf = append(buf, v)
 		}
 		if len(buf) > 0 {
 			if _, err := w.WriteRowValues(buf); err != nil {
