@@ -51,7 +51,7 @@ type fileWriter struct {
 	sets       [2]*encoded // what the row groups in flight are encoded into
 	nextSet    int
 
-	spare *spareBuffers // buffers of an earlier writer, until open takes its batches
+	spare *spareBuffers // buffers of an earlier writer, until open takes them
 
 	tmp     string
 	f       *os.File
@@ -67,6 +67,7 @@ type spareBuffers struct {
 	slabs   [][]value
 	arenas  [][]byte
 	batches []*shred.Batch
+	fits    *shred.Batch // the scratch of shred.FitsReusing
 }
 
 var spares sync.Pool // of *spareBuffers
@@ -74,7 +75,7 @@ var spares sync.Pool // of *spareBuffers
 // release puts the writer's free buffers in spares; the writer must have no
 // row group in flight and is not used again.
 func (fw *fileWriter) release() {
-	s := &spareBuffers{slabs: fw.freeSlabs, arenas: fw.freeArenas}
+	s := &spareBuffers{slabs: fw.freeSlabs, arenas: fw.freeArenas, fits: fw.spare.fits}
 	for _, e := range fw.sets {
 		if e == nil {
 			continue
@@ -209,7 +210,6 @@ func (fw *fileWriter) open() error {
 	fw.layouts = make([]*shred.Layout, len(fw.cols))
 	fw.indexes = make([][]int, len(fw.cols))
 	spare := fw.spare
-	fw.spare = nil
 	for k := range fw.sets {
 		fw.sets[k] = &encoded{batches: make([]*shred.Batch, len(fw.cols)), values: make([][]parquet.Value, len(fw.cols))}
 	}
@@ -257,7 +257,10 @@ func (fw *fileWriter) chooseShredding(i int) (shred.Schema, error) {
 		}
 	}
 	if fw.prev != nil && fw.prev[i] != nil {
-		ok, err := shred.Fits(*fw.prev[i], sample, shred.InferOptions{})
+		ok, used, err := shred.FitsReusing(*fw.prev[i], sample, shred.InferOptions{}, fw.spare.fits)
+		if used != nil {
+			fw.spare.fits = used
+		}
 		if err == nil && ok {
 			return *fw.prev[i], nil
 		}

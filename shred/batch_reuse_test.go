@@ -47,3 +47,26 @@ func TestNewBatchFromReusesBuffers(t *testing.T) {
 	}
 	require.Equal(t, 0, narrow.NewBatchFrom(nil).Len())
 }
+
+// FitsReusing answers as Fits does, with or without a scratch batch, and
+// returns a batch that a later call can take over.
+func TestFitsReusingAnswersAsFits(t *testing.T) {
+	fitting := []variant.Variant{mk(map[string]any{"user_id": 1}), mk(map[string]any{"user_id": 2})}
+	notFitting := []variant.Variant{mk("a"), mk("b"), mk(map[string]any{"user_id": 3})}
+	s := Object(Field{Name: "user_id", Schema: Typed(TypeInt64)})
+	var scratch *Batch
+	for _, tc := range []struct {
+		sample []variant.Variant
+		want   bool
+	}{{fitting, true}, {notFitting, false}, {fitting, true}} {
+		want, err := Fits(s, tc.sample, InferOptions{})
+		require.NoError(t, err)
+		require.Equal(t, tc.want, want)
+		got, used, err := FitsReusing(s, tc.sample, InferOptions{}, scratch)
+		require.NoError(t, err)
+		require.Equal(t, want, got)
+		require.NotNil(t, used)
+		require.Equal(t, len(tc.sample), used.Len())
+		scratch = used
+	}
+}
