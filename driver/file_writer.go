@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/parquet-go/parquet-go"
@@ -50,6 +51,8 @@ type fileWriter struct {
 	sets       [2]*encoded // what the row groups in flight are encoded into
 	nextSet    int
 
+	spare *spareBuffers // buffers of an earlier writer, until open takes them
+
 	tmp     string
 	f       *os.File
 	w       *parquet.Writer
@@ -58,10 +61,50 @@ type fileWriter struct {
 	indexes [][]int
 }
 
+// spareBuffers are the buffers of a finished fileWriter, which the next one
+// takes over so that a transaction does not grow its buffers from nothing.
+type spareBuffers struct {
+	slabs   [][]value
+	arenas  [][]byte
+	batches []*shred.Batch
+	fits    *shred.Batch // the scratch of shred.FitsReusing
+}
+
+var spares sync.Pool // of *spareBuffers
+
+// release puts the writer's free buffers in spares; the writer must have no
+// row group in flight and is not used again.
+func (fw *fileWriter) release() {
+	s := &spareBuffers{slabs: fw.freeSlabs, arenas: fw.freeArenas, fits: fw.spare.fits}
+	for _, e := range fw.sets {
+		if e == nil {
+			continue
+		}
+		for _, b := range e.batches {
+			if b != nil {
+				s.batches = append(s.batches, b)
+			}
+		}
+	}
+	fw.freeSlabs, fw.freeArenas, fw.sets = nil, nil, [2]*encoded{}
+	spares.Put(s)
+}
+
 // newFileWriter prepares a writer for a table with the given columns;
 // nothing is written until the first row group is full or commit.
 func newFileWriter(dir string, cfg *Config, cols []tableColumn, prev []*shred.Schema) *fileWriter {
-	return &fileWriter{dir: dir, cfg: cfg, cols: cols, prev: prev}
+	fw := &fileWriter{dir: dir, cfg: cfg, cols: cols, prev: prev}
+	spare, _ := spares.Get().(*spareBuffers)
+	if spare == nil {
+		spare = &spareBuffers{}
+	}
+	for _, c := range spare.slabs {
+		if cap(c) >= len(cols) {
+			fw.freeSlabs = append(fw.freeSlabs, c)
+		}
+	}
+	fw.freeArenas, fw.spare = spare.arenas, spare
+	return fw
 }
 
 // Sizes of the chunks buffered rows are kept in.
@@ -166,6 +209,7 @@ func (fw *fileWriter) open() error {
 	fw.leaf = make([]int, len(fw.cols))
 	fw.layouts = make([]*shred.Layout, len(fw.cols))
 	fw.indexes = make([][]int, len(fw.cols))
+	spare := fw.spare
 	for k := range fw.sets {
 		fw.sets[k] = &encoded{batches: make([]*shred.Batch, len(fw.cols)), values: make([][]parquet.Value, len(fw.cols))}
 	}
@@ -189,7 +233,11 @@ func (fw *fileWriter) open() error {
 		}
 		fw.layouts[i], fw.indexes[i] = l, idx
 		for _, e := range fw.sets {
-			e.batches[i] = l.NewBatch()
+			var old *shred.Batch
+			if k := len(spare.batches); k > 0 {
+				old, spare.batches = spare.batches[k-1], spare.batches[:k-1]
+			}
+			e.batches[i] = l.NewBatchFrom(old)
 		}
 	}
 	return nil
@@ -202,14 +250,17 @@ func (fw *fileWriter) chooseShredding(i int) (shred.Schema, error) {
 	if fw.cfg.Shred == ShredNone {
 		return shred.Untyped(), nil
 	}
-	var sample []variant.Variant
+	sample := make([]variant.Variant, 0, len(fw.rows))
 	for _, r := range fw.rows {
 		if r[i].k == kindVariant {
 			sample = append(sample, r[i].v)
 		}
 	}
 	if fw.prev != nil && fw.prev[i] != nil {
-		ok, err := shred.Fits(*fw.prev[i], sample, shred.InferOptions{})
+		ok, used, err := shred.FitsReusing(*fw.prev[i], sample, shred.InferOptions{}, fw.spare.fits)
+		if used != nil {
+			fw.spare.fits = used
+		}
 		if err == nil && ok {
 			return *fw.prev[i], nil
 		}
@@ -451,6 +502,7 @@ func (fw *fileWriter) commit() error {
 		fw.abort()
 		return fmt.Errorf("parquetvariant: publishing the file: %w", err)
 	}
+	fw.release()
 	return syncDir(fw.dir)
 }
 

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/parquet-go/parquet-go"
+
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -22,9 +24,10 @@ type Batch struct {
 	meta    variant.Metadata // of the row being appended
 	marks   []int            // entries per column before the row being appended
 	keys    keyCache
-	rest    []restField // residual fields of the open objects
-	order   []int       // scratch of residualObject
-	offs    []int       // scratch of residualObject
+	rest    []restField     // residual fields of the open objects
+	order   []int           // scratch of residualObject
+	offs    []int           // scratch of residualObject
+	values  []parquet.Value // scratch of WriteColumns
 }
 
 // restField is a field of an object being shredded that goes to the
@@ -38,6 +41,25 @@ type restField struct {
 // NewBatch returns an empty batch for l.
 func (l *Layout) NewBatch() *Batch {
 	return &Batch{layout: l, Columns: make([]Column, len(l.leaves))}
+}
+
+// NewBatchFrom returns an empty batch for l that takes over the buffers of
+// old, a batch of any layout that its owner no longer uses, so that filling
+// the new batch allocates only where those buffers are too small. A nil old
+// gives the same as [Layout.NewBatch].
+func (l *Layout) NewBatchFrom(old *Batch) *Batch {
+	if old == nil {
+		return l.NewBatch()
+	}
+	cols := old.Columns[:min(cap(old.Columns), len(l.leaves))]
+	for i := range cols {
+		cols[i].reset()
+	}
+	for len(cols) < len(l.leaves) {
+		cols = append(cols, Column{})
+	}
+	return &Batch{layout: l, Columns: cols, marks: old.marks[:0], rest: old.rest[:0],
+		order: old.order[:0], offs: old.offs[:0], values: old.values[:0]}
 }
 
 // Layout returns the batch's layout.
@@ -108,7 +130,7 @@ func (b *Batch) AppendAt(v variant.Variant, rep int) error {
 	b.meta = v.Metadata()
 	l := b.layout
 	b.keys.update(l, b.meta)
-	b.Columns[0].appendBytes(l.leaves[0].MaxDef, rep, v.Metadata().Bytes())
+	b.Columns[0].appendBytes(l.leaves[0].MaxDef, rep, b.meta.Bytes())
 	if err := b.shred(l.root, v.Bytes(), true, rep); err != nil {
 		for i := range b.Columns {
 			b.Columns[i].undo(&b.layout.leaves[i], b.marks[i])

@@ -334,25 +334,35 @@ func (s *stats) schema(o InferOptions, budget *int) Schema {
 // typed_value, and [Infer] on the sample shreds no object field that s
 // lacks. Errors are those of [NewLayout] and [Batch.Append].
 func Fits(s Schema, sample []variant.Variant, opts InferOptions) (bool, error) {
+	ok, _, err := FitsReusing(s, sample, opts, nil)
+	return ok, err
+}
+
+// FitsReusing is [Fits] shredding the sample into the buffers of scratch, a
+// batch of any layout that the caller no longer uses, or nil (see
+// [Layout.NewBatchFrom]). It also returns the batch it used (nil when s has
+// no layout), whose buffers the caller may pass to a later call.
+func FitsReusing(s Schema, sample []variant.Variant, opts InferOptions, scratch *Batch) (bool, *Batch, error) {
 	o := opts.withDefaults()
 	l, err := NewLayout(s, false)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
-	b := l.NewBatch()
+	b := l.NewBatchFrom(scratch)
+	defer func() { b.meta = variant.Metadata{} }() // hold none of the sample
 	for _, v := range sample {
 		if err := b.Append(v); err != nil {
-			return false, err
+			return false, b, err
 		}
 	}
 	if !b.nodeFits(l.root, o.MinConsistency) {
-		return false, nil
+		return false, b, nil
 	}
 	inferred, err := Infer(sample, o)
 	if err != nil {
-		return false, err
+		return false, b, err
 	}
-	return covers(s, inferred), nil
+	return covers(s, inferred), b, nil
 }
 
 // nodeFits checks the share of typed values at n and below.

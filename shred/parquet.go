@@ -43,16 +43,17 @@ const writeChunk = 4096
 // columns as [Layout.ColumnIndexes] returns them). Every column receives
 // whole rows, so all columns of the Variant end at the same row.
 func (b *Batch) WriteColumns(writers []*parquet.ColumnWriter, columns []int) error {
-	var buf []parquet.Value
+	buf := b.values[:0]
+	defer func() { b.values = buf[:0] }()
 	for i := range b.Columns {
 		c := &b.Columns[i]
-		leaf := b.layout.leaves[i]
+		leaf := &b.layout.leaves[i]
 		w := writers[columns[i]]
 		col := columns[i]
 		buf = buf[:0]
 		vi := 0
-		for e := range c.Def {
-			d, r := int(c.Def[e]), int(c.Rep[e])
+		for e, d := range c.Def {
+			r := int(c.Rep[e])
 			if r == 0 && len(buf) >= writeChunk {
 				if _, err := w.WriteRowValues(buf); err != nil {
 					return err
@@ -60,12 +61,12 @@ func (b *Batch) WriteColumns(writers []*parquet.ColumnWriter, columns []int) err
 				buf = buf[:0]
 			}
 			var v parquet.Value
-			if d == leaf.MaxDef {
-				v = c.value(leaf, vi)
+			if int(d) == leaf.MaxDef {
+				v = c.value(leaf.Kind, vi)
 				vi++
 			}
 			v.SetRepetitionLevel(r)
-			v.SetDefinitionLevel(d)
+			v.SetDefinitionLevel(int(d))
 			v.SetColumnIndex(col)
 			buf = append(buf, v)
 		}
@@ -79,8 +80,8 @@ func (b *Batch) WriteColumns(writers []*parquet.ColumnWriter, columns []int) err
 }
 
 // value returns value i of the column as a parquet.Value.
-func (c *Column) value(leaf Leaf, i int) parquet.Value {
-	switch leaf.Kind {
+func (c *Column) value(kind parquet.Kind, i int) parquet.Value {
+	switch kind {
 	case parquet.Boolean:
 		return parquet.BooleanValue(c.Bool[i])
 	case parquet.Int32:
