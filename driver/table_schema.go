@@ -20,29 +20,10 @@ type tableColumn struct {
 
 // sqlTarget is the cast that turns an inserted value into the column's type.
 func (c *tableColumn) sqlTarget() variant.SQLType {
-	switch c.typ.name {
-	case "BIGINT":
-		return variant.SQLType{Kind: variant.SQLBigint}
-	case "DOUBLE":
-		return variant.SQLType{Kind: variant.SQLDouble}
-	case "BOOLEAN":
-		return variant.SQLType{Kind: variant.SQLBoolean}
-	case "VARCHAR":
-		return variant.SQLType{Kind: variant.SQLString}
-	case "BINARY":
-		return variant.SQLType{Kind: variant.SQLBinary}
-	case "DECIMAL":
-		return variant.SQLType{Kind: variant.SQLDecimal, Precision: c.typ.precision, Scale: c.typ.scale}
-	case "DATE":
-		return variant.SQLType{Kind: variant.SQLDate}
-	case "TIME":
-		return variant.SQLType{Kind: variant.SQLTime}
-	case "TIMESTAMP":
-		return variant.SQLType{Kind: variant.SQLTimestamp}
-	case "TIMESTAMP_NTZ":
-		return variant.SQLType{Kind: variant.SQLTimestampNTZ}
-	case "UUID":
-		return variant.SQLType{Kind: variant.SQLUUID}
+	for _, tk := range typeKinds {
+		if tk.name == c.typ.name {
+			return variant.SQLType{Kind: tk.kind, Precision: c.typ.precision, Scale: c.typ.scale}
+		}
 	}
 	return variant.SQLType{Kind: variant.SQLVariant}
 }

@@ -108,31 +108,31 @@ func columnType(c scan.Column) colType {
 
 // sqlTypeName is the database type name of a cast target.
 func sqlTypeName(t variant.SQLType) colType {
-	switch t.Kind {
-	case variant.SQLBoolean:
-		return colType{name: "BOOLEAN", nullable: true}
-	case variant.SQLTinyint, variant.SQLSmallint, variant.SQLInt, variant.SQLBigint:
-		return colType{name: "BIGINT", nullable: true}
-	case variant.SQLFloat, variant.SQLDouble:
-		return colType{name: "DOUBLE", nullable: true}
-	case variant.SQLDecimal:
-		return colType{name: "DECIMAL", nullable: true, precision: t.Precision, scale: t.Scale}
-	case variant.SQLString:
-		return colType{name: "VARCHAR", nullable: true}
-	case variant.SQLBinary:
-		return colType{name: "BINARY", nullable: true}
-	case variant.SQLDate:
-		return colType{name: "DATE", nullable: true}
-	case variant.SQLTime:
-		return colType{name: "TIME", nullable: true}
-	case variant.SQLTimestamp:
-		return colType{name: "TIMESTAMP", nullable: true}
-	case variant.SQLTimestampNTZ:
-		return colType{name: "TIMESTAMP_NTZ", nullable: true}
-	case variant.SQLUUID:
-		return colType{name: "UUID", nullable: true}
+	k := t.Kind
+	switch k {
+	case variant.SQLTinyint, variant.SQLSmallint, variant.SQLInt:
+		k = variant.SQLBigint
+	case variant.SQLFloat:
+		k = variant.SQLDouble
+	}
+	for _, tk := range typeKinds {
+		if tk.kind == k {
+			return colType{name: tk.name, nullable: true, precision: t.Precision, scale: t.Scale}
+		}
 	}
 	return colType{name: "VARIANT", nullable: true}
+}
+
+// typeKinds pairs each database type name with the cast kind of its values,
+// one way (sqlTypeName) and the other (tableColumn.sqlTarget).
+var typeKinds = []struct {
+	name string
+	kind variant.SQLKind
+}{
+	{"BOOLEAN", variant.SQLBoolean}, {"BIGINT", variant.SQLBigint}, {"DOUBLE", variant.SQLDouble},
+	{"DECIMAL", variant.SQLDecimal}, {"VARCHAR", variant.SQLString}, {"BINARY", variant.SQLBinary},
+	{"DATE", variant.SQLDate}, {"TIME", variant.SQLTime}, {"TIMESTAMP", variant.SQLTimestamp},
+	{"TIMESTAMP_NTZ", variant.SQLTimestampNTZ}, {"UUID", variant.SQLUUID}, {"VARIANT", variant.SQLVariant},
 }
 
 // exprType infers the SQL type of a result expression from the table's
