@@ -505,17 +505,9 @@ func (v Variant) toDays() (int64, castFailure, error) {
 		return 0, 0, err
 	}
 	switch t {
-	case TypeNull:
-		return 0, castNull, nil
 	case TypeDate:
 		d, err := v.DateDays()
 		return int64(d), castOK, err
-	case TypeTimestamp, TypeTimestampNTZ:
-		us, _, err := v.TimestampMicros()
-		return floorDiv(us, microsPerDay), castOK, err
-	case TypeTimestampNanos, TypeTimestampNTZNanos:
-		ns, _, err := v.TimestampNanos()
-		return floorDiv(ns, nanosPerDay), castOK, err
 	case TypeString:
 		b, err := v.StrBytes()
 		if err != nil {
@@ -524,7 +516,13 @@ func (v Variant) toDays() (int64, castFailure, error) {
 		d, f := parseDateText(b)
 		return d, f, nil
 	}
-	return 0, failType, nil
+	// Flooring the microseconds of a timestamp (themselves floored from
+	// nanoseconds) floors the instant itself.
+	us, f, err := v.toMicros()
+	if f != castOK || err != nil {
+		return 0, f, err
+	}
+	return floorDiv(us, microsPerDay), castOK, nil
 }
 
 // CastMicros casts to SQLTimestamp or SQLTimestampNTZ and returns
