@@ -1,9 +1,11 @@
 package driver
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -214,10 +216,11 @@ func (st *aggState) add(spec *aggSpec, v value) error {
 		st.n++
 		return nil
 	}
+	s := v // the SQL value: a primitive Variant's scalar, NULL for the Variant null
 	if v.k == kindVariant && spec.name != "count" {
-		v = scalarOf(v.v)
+		s = scalarOf(v.v)
 	}
-	if v.isNull() {
+	if s.isNull() {
 		return nil
 	}
 	if spec.distinct {
@@ -237,21 +240,32 @@ func (st *aggState) add(spec *aggSpec, v value) error {
 	case "count":
 		st.n++
 	case "sum", "avg":
-		return st.sum(spec.name, v)
+		return st.sum(spec.name, s)
 	case "min", "max":
+		// The order of ORDER BY, so that MIN and MAX agree with it; the
+		// result keeps the input's type (a Variant stays a Variant).
 		if st.best.isNull() {
-			st.best = v
+			st.best = ownedValue(v)
 			return nil
 		}
-		c, ok := compareValues(v, st.best)
-		if !ok {
-			return &evalError{msg: spec.name + ": cannot compare " + v.k.String() + " with " + st.best.k.String()}
-		}
+		c := orderCompare(v, st.best)
 		if spec.name == "min" && c < 0 || spec.name == "max" && c > 0 {
-			st.best = v
+			st.best = ownedValue(v)
 		}
 	}
 	return nil
+}
+
+// ownedValue is v with its own copy of the bytes it points to, which the
+// scan reuses for the next rows.
+func ownedValue(v value) value {
+	switch v.k {
+	case kindVariant:
+		v.v = v.v.Clone()
+	case kindBytes:
+		v.b = bytes.Clone(v.b)
+	}
+	return v
 }
 
 func (st *aggState) sum(name string, v value) error {
@@ -343,24 +357,34 @@ func (st *aggState) result(spec *aggSpec) (value, error) {
 
 // appendValueKey appends a byte key for v such that two values have equal
 // keys exactly when they are the same SQL value (for GROUP BY, DISTINCT and
-// COUNT(DISTINCT)). Variants use variant.AppendGroupKey, so an int8 1 and a
-// decimal 1.00 group together.
+// COUNT(DISTINCT)), as compareValues says: numbers by value whatever their
+// kind (the int 5, the decimal 5.00 and the double 5.0 share a key), a
+// primitive Variant as the SQL value it holds. Objects, arrays and the
+// Variant null use variant.AppendGroupKey; the Variant null is not SQL
+// NULL. A double equals a decimal with a fraction when the decimal rounds
+// to it (compareNumbers); their keys agree when the double's exact value
+// has at most 38 digits, such as 9.5, which covers every double a decimal
+// equals exactly.
 func appendValueKey(dst []byte, v value) ([]byte, error) {
+	if v.k == kindVariant {
+		if s := scalarOf(v.v); s.k != kindVariant && s.k != kindNull {
+			v = s
+		} else {
+			return variant.AppendGroupKey(append(dst, byte(kindVariant)), v.v)
+		}
+	}
+	switch v.k {
+	case kindInt:
+		return appendIntKey(dst, v.i), nil
+	case kindFloat:
+		return appendFloatKey(dst, v.f), nil
+	case kindDecimal:
+		return appendDecimalKey(dst, v.d), nil
+	}
 	dst = append(dst, byte(v.k))
 	switch v.k {
-	case kindBool, kindInt:
-		dst = binary.BigEndian.AppendUint64(dst, uint64(v.i))
-	case kindFloat:
-		f := v.f
-		switch {
-		case f == 0:
-			f = 0
-		case math.IsNaN(f):
-			f = math.NaN()
-		}
-		dst = binary.BigEndian.AppendUint64(dst, math.Float64bits(f))
-	case kindDecimal:
-		dst = appendDecimalKey(dst, v.d)
+	case kindBool:
+		dst = append(dst, byte(v.i))
 	case kindString:
 		dst = binary.AppendUvarint(dst, uint64(len(v.s)))
 		dst = append(dst, v.s...)
@@ -370,14 +394,25 @@ func appendValueKey(dst []byte, v value) ([]byte, error) {
 	case kindTime:
 		dst = binary.BigEndian.AppendUint64(dst, uint64(v.t.Unix()))
 		dst = binary.BigEndian.AppendUint32(dst, uint32(v.t.Nanosecond()))
-	case kindVariant:
-		return variant.AppendGroupKey(dst, v.v)
 	}
 	return dst, nil
 }
 
-// appendDecimalKey appends d without trailing fraction zeros, so 1.50 and
-// 1.5 have one key.
+// Tags of number keys: an integer in int64, another exact number as a
+// decimal without trailing fraction zeros, a double with no exact decimal
+// of 38 digits (or NaN, an infinity).
+const (
+	keyInt     = 'i'
+	keyDecimal = 'd'
+	keyDouble  = 'f'
+)
+
+func appendIntKey(dst []byte, i int64) []byte {
+	return binary.BigEndian.AppendUint64(append(dst, keyInt), uint64(i))
+}
+
+// appendDecimalKey appends d without trailing fraction zeros, so 1.50, 1.5
+// and 3/2 as a double have one key.
 func appendDecimalKey(dst []byte, d variant.Decimal) []byte {
 	for d.Scale() > 0 {
 		r, ok := d.Rescale(d.Scale() - 1)
@@ -386,7 +421,55 @@ func appendDecimalKey(dst []byte, d variant.Decimal) []byte {
 		}
 		d = r
 	}
+	if i, ok := d.Unscaled64(); ok && d.Scale() == 0 {
+		return appendIntKey(dst, i)
+	}
+	dst = append(dst, keyDecimal)
 	dst = strconv.AppendInt(dst, int64(d.Scale()), 10)
 	dst = append(dst, ':')
 	return d.Append(dst)
+}
+
+// appendFloatKey appends the key of a double: the key of the exact number
+// it is when that fits a decimal of 38 digits, else its bits (-0 as +0, one
+// NaN).
+func appendFloatKey(dst []byte, f float64) []byte {
+	switch {
+	case f == 0:
+		return appendIntKey(dst, 0)
+	case math.IsNaN(f):
+		f = math.NaN()
+	case math.IsInf(f, 0):
+	case f == math.Trunc(f) && f >= -0x1p63 && f < 0x1p63:
+		return appendIntKey(dst, int64(f))
+	default:
+		if d, ok := exactDecimal(f); ok {
+			return appendDecimalKey(dst, d)
+		}
+	}
+	return binary.BigEndian.AppendUint64(append(dst, keyDouble), math.Float64bits(f))
+}
+
+// exactDecimal is the finite double f as a decimal of at most 38 digits,
+// when one holds it exactly. f is m / 2^e with m odd; that is m * 5^e /
+// 10^e, which needs e fraction digits.
+func exactDecimal(f float64) (variant.Decimal, bool) {
+	frac, exp := math.Frexp(f)
+	m := int64(frac * (1 << 53))
+	e := 53 - exp
+	tz := bits.TrailingZeros64(uint64(m))
+	m >>= tz
+	e -= tz
+	if e > variant.MaxDecimalPrecision {
+		return variant.Decimal{}, false
+	}
+	u := big.NewInt(m)
+	if e > 0 {
+		u.Mul(u, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(e)), nil))
+	} else {
+		u.Lsh(u, uint(-e))
+		e = 0
+	}
+	d, err := variant.DecimalFromBig(u, e)
+	return d, err == nil
 }

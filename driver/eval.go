@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"github.com/parquetvariant/parquetvariant/variant"
 	"math"
 	"strings"
 )
@@ -305,8 +306,10 @@ func compileIn(x *inExpr, sc *scope) (evalFunc, error) {
 
 // compileArith builds + - * / % on numbers. Integers stay integers (an
 // overflow is an error, never a wrap) except for /, which gives a double;
-// a double on either side gives a double; decimals are computed as doubles.
-// NULL on either side gives NULL; division by zero gives NULL.
+// a double on either side gives a double; a decimal with an integer or a
+// decimal gives the exact decimal (scale: the larger for + - %, the sum for
+// *) when that fits DECIMAL(38), else a double. NULL on either side gives
+// NULL; division by zero gives NULL.
 func compileArith(x *arithExpr, sc *scope) (evalFunc, error) {
 	l, r, err := compilePair(x.Left, x.Right, sc)
 	if err != nil {
@@ -333,6 +336,11 @@ func compileArith(x *arithExpr, sc *scope) (evalFunc, error) {
 		if a.k == kindInt && b.k == kindInt && op != "/" {
 			return intArith(op, a.i, b.i)
 		}
+		if a.k != kindFloat && b.k != kindFloat && op != "/" {
+			if d, ok := decimalArith(op, toDecimal(a), toDecimal(b)); ok {
+				return d, nil
+			}
+		}
 		af, bf := toFloat(a), toFloat(b)
 		switch op {
 		case "+":
@@ -352,6 +360,42 @@ func compileArith(x *arithExpr, sc *scope) (evalFunc, error) {
 		}
 		return floatValue(math.Mod(af, bf)), nil
 	}, nil
+}
+
+// decimalArith computes + - * % of two decimals exactly; ok is false when
+// the result does not fit DECIMAL(38). x % 0 is NULL.
+func decimalArith(op string, x, y variant.Decimal) (value, bool) {
+	sc := max(x.Scale(), y.Scale())
+	if op == "*" {
+		sc = x.Scale() + y.Scale()
+	} else {
+		var okx, oky bool
+		if x, okx = x.Rescale(sc); !okx {
+			return value{}, false
+		}
+		if y, oky = y.Rescale(sc); !oky {
+			return value{}, false
+		}
+	}
+	u, w := x.Unscaled(), y.Unscaled()
+	switch op {
+	case "+":
+		u.Add(u, w)
+	case "-":
+		u.Sub(u, w)
+	case "*":
+		u.Mul(u, w)
+	default:
+		if w.Sign() == 0 {
+			return nullValue(), true
+		}
+		u.Rem(u, w)
+	}
+	d, err := variant.DecimalFromBig(u, sc)
+	if err != nil {
+		return value{}, false
+	}
+	return decimalValue(d), true
 }
 
 func intArith(op string, a, b int64) (value, error) {

@@ -119,6 +119,11 @@ func TestLike(t *testing.T) {
 }
 
 func TestArithmetic(t *testing.T) {
+	dec := func(s string) variant.Decimal {
+		d, err := variant.ParseDecimal(s)
+		require.NoError(t, err)
+		return d
+	}
 	eval := func(q string) (value, error) {
 		p, err := parseSQL("SELECT " + q + " FROM t")
 		require.NoError(t, err, q)
@@ -131,7 +136,13 @@ func TestArithmetic(t *testing.T) {
 		"7 % 3":                        intValue(1),
 		"7 / 2":                        floatValue(3.5),
 		"1 / 0":                        nullValue(),
-		"2 * 1.5":                      floatValue(3),
+		"2 * 1.5":                      decimalValue(dec("3.0")),
+		"0.1 + 0.2":                    decimalValue(dec("0.3")),
+		"1.25 - 2":                     decimalValue(dec("-0.75")),
+		"7.5 % 2":                      decimalValue(dec("1.5")),
+		"7.5 % 0":                      nullValue(),
+		"0.5 * 1e0":                    floatValue(0.5),
+		"1.5 / 2":                      floatValue(0.75),
 		"-(3)":                         intValue(-3),
 		"NULL + 1":                     nullValue(),
 		"9223372036854775807 - -1 - 1": {},

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-
-	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // resultIter yields the rows of a query: each row holds the output columns
@@ -411,9 +409,14 @@ func (h *rowHeap) Pop() any {
 	return x
 }
 
-// orderCompare is the total order of ORDER BY: NULL first, then values by
-// compareValues, and values that do not compare by their kind.
+// orderCompare is the total order of ORDER BY, MIN and MAX: NULL (and the
+// Variant null) first, then values by compareValues, and values that do not
+// compare by their kind: booleans, numbers, strings, binary, times, then
+// objects and arrays.
 func orderCompare(a, b value) int {
+	if c, ok := compareValues(a, b); ok {
+		return c
+	}
 	if a.k == kindVariant {
 		a = scalarOf(a.v)
 	}
@@ -427,14 +430,6 @@ func orderCompare(a, b value) int {
 		return -1
 	case b.isNull():
 		return 1
-	}
-	if c, ok := compareValues(a, b); ok {
-		return c
-	}
-	if a.k == kindVariant && b.k == kindVariant {
-		if c, err := variant.Compare(a.v, b.v); err == nil {
-			return c
-		}
 	}
 	return cmpInt(int64(a.k), int64(b.k))
 }

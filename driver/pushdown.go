@@ -3,6 +3,7 @@ package driver
 import (
 	"github.com/parquetvariant/parquetvariant/scan"
 	"github.com/parquetvariant/parquetvariant/variant"
+	"math"
 )
 
 // pushdown turns the conjuncts of a WHERE clause that the scan can use for
@@ -182,6 +183,14 @@ func constant(e expr, args []value) (value, bool) {
 // of the kind takes, when the two compare the same way in the scan and in
 // the evaluator. A NULL is never pushed: the comparison is unknown.
 func scanValue(k scan.Kind, v value) (any, bool) {
+	if v.k == kindString && k != scan.KindString {
+		// SQL text meets a typed column: read as the column's kind, as
+		// compareValues reads it.
+		var ok bool
+		if v, ok = coerceText(v.s, scanKindFamily(k)); !ok {
+			return nil, false
+		}
+	}
 	switch {
 	case v.isNull():
 		return nil, false
@@ -190,8 +199,18 @@ func scanValue(k scan.Kind, v value) (any, bool) {
 		case kindInt:
 			return v.i, true
 		case kindFloat:
+			if k == scan.KindDecimal && v.f != math.Trunc(v.f) {
+				// compareNumbers rounds each decimal to meet a double
+				// with a fraction: no one decimal bound says that.
+				return nil, false
+			}
 			return v.f, true
 		case kindDecimal:
+			if _, integral := v.d.Rescale(0); k == scan.KindFloat64 && !integral {
+				// compareNumbers rounds a decimal with a fraction to
+				// the nearest double to meet a double.
+				return v.d.Float64(), true
+			}
 			return v.d, true
 		}
 	case k == scan.KindString:
@@ -212,4 +231,17 @@ func scanValue(k scan.Kind, v value) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// scanKindFamily is the evaluation kind of values of a scan kind.
+func scanKindFamily(k scan.Kind) kind {
+	switch k {
+	case scan.KindInt64, scan.KindUint64, scan.KindFloat64, scan.KindDecimal:
+		return kindDecimal
+	case scan.KindBool:
+		return kindBool
+	case scan.KindDate, scan.KindTimestamp:
+		return kindTime
+	}
+	return kindNull
 }

@@ -182,16 +182,21 @@ func scalarOf(v variant.Variant) value {
 }
 
 // compareValues orders two non-NULL values of comparable kinds: numbers by
-// value (integers, decimals and doubles exactly; NaN above every number),
-// strings and binary by unsigned bytes, booleans false before true, times by
-// instant. Variants compare by their primitive value. ok is false when the
-// kinds cannot be compared (a string with a number, an object with
+// value (see compareNumbers; NaN above every number), strings and binary
+// by unsigned bytes, booleans false before true, times by instant. A
+// primitive Variant compares as the SQL value it holds; two objects or
+// arrays compare with variant.Compare. SQL text (a literal, an argument or
+// a VARCHAR column) meeting a number, a time or a boolean is read as one,
+// as SQL reads a quoted literal; a string held in a Variant is not, so the
+// Variant "5" is not the number 5 (as variant.Equal says). ok is false when
+// the values cannot be compared (a string with a number, an object with
 // anything): the comparison is then unknown.
 func compareValues(a, b value) (c int, ok bool) {
-	if a.k == kindVariant {
+	va, vb := a.k == kindVariant, b.k == kindVariant
+	if va {
 		a = scalarOf(a.v)
 	}
-	if b.k == kindVariant {
+	if vb {
 		b = scalarOf(b.v)
 	}
 	if a.k == kindNull || b.k == kindNull {
@@ -207,15 +212,14 @@ func compareValues(a, b value) (c int, ok bool) {
 		return c, err == nil
 	}
 	if a.k != b.k {
-		// A string meets a number, a time or a boolean: it is read as one
-		// (as SQL reads a quoted literal), and a string that does not read
-		// as one makes the comparison unknown.
+		// SQL text meets a number, a time or a boolean: it is read as one,
+		// and text that does not read as one makes the comparison unknown.
 		var ok bool
-		if a.k == kindString {
+		if a.k == kindString && !va {
 			if a, ok = coerceText(a.s, b.k); !ok {
 				return 0, false
 			}
-		} else if b.k == kindString {
+		} else if b.k == kindString && !vb {
 			if b, ok = coerceText(b.s, a.k); !ok {
 				return 0, false
 			}
@@ -278,8 +282,12 @@ func coerceText(s string, k kind) (value, bool) {
 	return value{}, false
 }
 
-// compareNumbers compares two numbers exactly, whatever their kinds: an
-// int64 and a double are not both rounded to double first.
+// compareNumbers compares two numbers by value, whatever their kinds.
+// Integers, decimals and integral doubles compare exactly (an int64 and a
+// double are not both rounded to double first). A decimal with a fraction
+// meeting a double is rounded to the nearest double first, as SQL compares
+// an exact number with an approximate one: the decimal 0.1 equals the
+// double 0.1.
 func compareNumbers(a, b value) int {
 	switch {
 	case a.k == kindInt && b.k == kindInt:
@@ -290,18 +298,28 @@ func compareNumbers(a, b value) int {
 		return cmpIntFloat(a.i, b.f)
 	case a.k == kindFloat && b.k == kindInt:
 		return -cmpIntFloat(b.i, a.f)
-	case a.k == kindFloat || b.k == kindFloat:
-		// A decimal and a double: exactly, as rationals.
-		af, bf := a.f, b.f
-		if math.IsNaN(af) || math.IsNaN(bf) {
-			return cmpFloat(toFloat(a), toFloat(b))
-		}
-		if math.IsInf(af, 0) || math.IsInf(bf, 0) {
-			return cmpFloat(toFloat(a), toFloat(b))
-		}
-		return toRat(a).Cmp(toRat(b))
+	case a.k == kindDecimal && b.k == kindFloat:
+		return cmpDecimalFloat(a.d, b.f)
+	case a.k == kindFloat && b.k == kindDecimal:
+		return -cmpDecimalFloat(b.d, a.f)
 	}
 	return toDecimal(a).Cmp(toDecimal(b))
+}
+
+// cmpDecimalFloat compares a decimal with a double: exactly when the
+// decimal is an integer or the double is not finite, else as the nearest
+// double to the decimal.
+func cmpDecimalFloat(d variant.Decimal, f float64) int {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return cmpFloat(d.Float64(), f)
+	}
+	if i, ok := d.Rescale(0); ok {
+		if u, ok := i.Unscaled64(); ok {
+			return cmpIntFloat(u, f)
+		}
+		return new(big.Rat).SetInt(i.Unscaled()).Cmp(new(big.Rat).SetFloat64(f))
+	}
+	return cmpFloat(d.Float64(), f)
 }
 
 // cmpFloat orders doubles with NaN above every number and -0 equal to +0.
@@ -340,17 +358,6 @@ func cmpIntFloat(i int64, f float64) int {
 		return 1
 	}
 	return 0
-}
-
-// toRat is a finite number as an exact rational.
-func toRat(x value) *big.Rat {
-	switch x.k {
-	case kindInt:
-		return new(big.Rat).SetInt64(x.i)
-	case kindFloat:
-		return new(big.Rat).SetFloat64(x.f) // finite: the caller checked
-	}
-	return new(big.Rat).SetFrac(x.d.Unscaled(), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(x.d.Scale())), nil))
 }
 
 func cmpInt(a, b int64) int {
