@@ -208,6 +208,10 @@ type aggState struct {
 	sc   int
 	best value // MIN or MAX so far
 	seen map[string]struct{}
+	// ints: every value summed was an integer (the sum is a decimal only
+	// after passing the int64 range); typed: none came from a Variant, so
+	// the column type of the sum is BIGINT.
+	ints, typed bool
 }
 
 // add folds one input value into the state.
@@ -240,6 +244,11 @@ func (st *aggState) add(spec *aggSpec, v value) error {
 	case "count":
 		st.n++
 	case "sum", "avg":
+		if st.n == 0 {
+			st.ints, st.typed = true, true
+		}
+		st.ints = st.ints && s.k == kindInt
+		st.typed = st.typed && v.k != kindVariant
 		return st.sum(spec.name, s)
 	case "min", "max":
 		// The order of ORDER BY, so that MIN and MAX agree with it; the
@@ -346,6 +355,15 @@ func (st *aggState) result(spec *aggSpec) (value, error) {
 	case kindFloat:
 		return floatValue(st.f), nil
 	case kindDecimal:
+		if st.ints {
+			// A sum of integers that left int64 on the way.
+			if st.d.IsInt64() {
+				return intValue(st.d.Int64()), nil
+			}
+			if st.typed {
+				return value{}, &evalError{msg: "sum out of the range of BIGINT"}
+			}
+		}
 		d, err := variant.DecimalFromBig(st.d, st.sc)
 		if err != nil {
 			return value{}, &evalError{msg: "sum out of the range of DECIMAL(38)", err: err}

@@ -22,6 +22,9 @@ var (
 	// (DSN option read_only=true) or to a read-only table (a Parquet file in
 	// the root directory).
 	ErrReadOnly = errors.New("parquetvariant: read-only")
+	// ErrTableExists: CREATE TABLE without IF NOT EXISTS names a table
+	// that exists (or that another writer created at the same time).
+	ErrTableExists = errors.New("parquetvariant: the table exists")
 	// ErrNoTable: the statement names a table that does not exist (the
 	// scan package's sentinel, so either name matches).
 	ErrNoTable = scan.ErrNoTable

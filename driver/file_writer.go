@@ -506,6 +506,11 @@ func (fw *fileWriter) commit() error {
 	return syncDir(fw.dir)
 }
 
+// empty reports that no row was added.
+func (fw *fileWriter) empty() bool {
+	return fw.total == 0 && len(fw.rows) == 0 && len(fw.behind) == 0
+}
+
 // abort removes the file being written; nothing of it becomes visible.
 func (fw *fileWriter) abort() {
 	fw.wait()

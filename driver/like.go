@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -146,9 +147,26 @@ func compileLike(x *likeExpr, sc *scope) (evalFunc, error) {
 			}
 			lp = &c
 		}
-		if v.k != kindString {
+		switch v.k {
+		case kindInt, kindDecimal, kindFloat:
+			// A number matches as its text, as MySQL does: id LIKE '1%'.
+			v = stringValue(numberText(v))
+		case kindString:
+		default:
 			return nullValue(), nil
 		}
 		return boolValue(lp.match(v.s) != not), nil
 	}, nil
+}
+
+// numberText is a number as SQL text: integers in decimal, decimals exactly
+// with their scale, doubles in the shortest form that reads back.
+func numberText(v value) string {
+	switch v.k {
+	case kindInt:
+		return strconv.FormatInt(v.i, 10)
+	case kindDecimal:
+		return v.d.String()
+	}
+	return strconv.FormatFloat(v.f, 'g', -1, 64)
 }

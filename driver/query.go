@@ -151,9 +151,10 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	return out, run, nil
 }
 
-// isCountStar reports a SELECT COUNT(*) FROM t with nothing else.
+// isCountStar reports a SELECT COUNT(*) FROM t with nothing else (no
+// LIMIT either: LIMIT 0 returns no row).
 func isCountStar(s *selectStmt) bool {
-	if len(s.Items) != 1 || s.Where != nil || len(s.GroupBy) > 0 || s.Having != nil || s.Distinct || s.Offset != nil {
+	if len(s.Items) != 1 || s.Where != nil || len(s.GroupBy) > 0 || s.Having != nil || s.Distinct || s.Offset != nil || s.Limit != nil {
 		return false
 	}
 	f, ok := s.Items[0].Expr.(*funcExpr)

@@ -35,6 +35,12 @@ func parseSQL(sql string) (parsed, error) {
 	if err != nil {
 		return parsed{}, err
 	}
+	if kept := keepLikeEscapes(sql, toks); kept != sql {
+		sql = kept
+		if toks, err = scanTokens(sql); err != nil {
+			return parsed{}, err
+		}
+	}
 	if len(toks) == 0 {
 		return parsed{}, &SQLError{Err: ErrSyntax, Pos: 0, Msg: "empty statement"}
 	}
@@ -97,6 +103,7 @@ func (t token) isWord(w string) bool {
 func scanTokens(sql string) ([]token, error) {
 	tkn := sqlparser.NewStringTokenizer(sql)
 	var toks []token
+	prevEnd := 0
 	for {
 		typ, val := tkn.Scan()
 		switch typ {
@@ -112,11 +119,48 @@ func scanTokens(sql string) ([]token, error) {
 			end = len(sql)
 		}
 		start := end - len(val)
-		if typ == sqlparser.ID && start > 0 && sql[start-1] == '`' {
+		switch {
+		case typ == sqlparser.ID && start > 0 && sql[start-1] == '`':
 			start-- // a quoted identifier: `name`
+		case typ == sqlparser.STRING:
+			// The value is unescaped: the literal starts at its quote.
+			start = prevEnd + len(sql[prevEnd:end]) - len(strings.TrimLeft(sql[prevEnd:end], " \t\r\n"))
 		}
+		prevEnd = end
 		toks = append(toks, token{typ: typ, text: string(val), start: max(start, 0), end: end})
 	}
+}
+
+// keepLikeEscapes doubles the backslash of each \% and \_ inside string
+// literals. MySQL keeps those two escapes as written, so that 'a\%c' is
+// the LIKE pattern of the text a%c; the grammar's tokenizer would drop the
+// backslash and make the % a wildcard.
+func keepLikeEscapes(sql string, toks []token) string {
+	if !strings.Contains(sql, `\%`) && !strings.Contains(sql, `\_`) {
+		return sql
+	}
+	var b strings.Builder
+	last := 0
+	for _, t := range toks {
+		if t.typ != sqlparser.STRING {
+			continue
+		}
+		raw := sql[t.start:t.end]
+		b.WriteString(sql[last:t.start])
+		for i := 0; i < len(raw); i++ {
+			b.WriteByte(raw[i])
+			if raw[i] == '\\' && i+1 < len(raw) {
+				i++
+				if raw[i] == '%' || raw[i] == '_' {
+					b.WriteByte('\\')
+				}
+				b.WriteByte(raw[i])
+			}
+		}
+		last = t.end
+	}
+	b.WriteString(sql[last:])
+	return b.String()
 }
 
 // rejectTypedLiterals finds DATE '...', TIME '...' and TIMESTAMP '...',

@@ -38,7 +38,13 @@ func (t *tx) commitWrites() error {
 	w := t.writes
 	t.writes = nil
 	for i, name := range w.order {
-		if err := w.files[name].commit(); err != nil {
+		fw := w.files[name]
+		if fw.empty() {
+			// Its INSERTs selected no row: the table gets no file.
+			fw.abort()
+			continue
+		}
+		if err := fw.commit(); err != nil {
 			for _, rest := range w.order[i+1:] {
 				w.files[rest].abort()
 			}
@@ -149,7 +155,10 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriv
 		return nil, err
 	}
 	if !inTx {
-		if err := fw.commit(); err != nil {
+		if n == 0 {
+			// INSERT ... SELECT of no row: nothing to publish.
+			fw.abort()
+		} else if err := fw.commit(); err != nil {
 			return nil, err
 		}
 	}
@@ -385,7 +394,7 @@ func (c *conn) createTable(s *createTableStmt) (sqldriver.Result, error) {
 		if s.IfNotExists {
 			return sqldriver.RowsAffected(0), nil
 		}
-		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: the table exists", quoteIdent(s.Table))
+		return nil, fmt.Errorf("%w: CREATE TABLE %s", ErrTableExists, quoteIdent(s.Table))
 	}
 	tmp := filepath.Join(root, "_pv-create-"+randomHex(8))
 	if err := os.Mkdir(tmp, 0o755); err != nil {
@@ -400,8 +409,12 @@ func (c *conn) createTable(s *createTableStmt) (sqldriver.Result, error) {
 	}
 	if err := os.Rename(tmp, final); err != nil {
 		os.RemoveAll(tmp)
-		if errors.Is(err, os.ErrExist) && s.IfNotExists {
-			return sqldriver.RowsAffected(0), nil
+		if errors.Is(err, os.ErrExist) {
+			// Another writer created the table since the check above.
+			if s.IfNotExists {
+				return sqldriver.RowsAffected(0), nil
+			}
+			return nil, fmt.Errorf("%w: CREATE TABLE %s", ErrTableExists, quoteIdent(s.Table))
 		}
 		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
 	}
