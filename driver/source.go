@@ -104,8 +104,8 @@ func (s *scanSource) row() []value { return s.buf }
 func (s *scanSource) close() error { return s.rows.Close() }
 
 // castError words a failed cast of a variant_get the scan answered as the
-// evaluator words its own: the call, then the cast error, then the file and
-// row group where the value is.
+// evaluator words its own: the call, then the cast error, then the file,
+// row group and row where the value is.
 func (s *scanSource) castError(err error) error {
 	var fe *scan.FileError
 	if err == nil || !errors.Is(err, variant.ErrCast) || !errors.As(err, &fe) {
@@ -115,5 +115,10 @@ func (s *scanSource) castError(err error) error {
 	if !ok {
 		return err
 	}
-	return &evalError{msg: fmt.Sprintf("%s: %v (in %s, row group %d)", call, fe.Err, fe.Path, fe.RowGroup), err: err}
+	cause, where := fe.Err, fmt.Sprintf("in %s, row group %d", fe.Path, fe.RowGroup)
+	var re *scan.RowError
+	if errors.As(cause, &re) {
+		cause, where = re.Err, fmt.Sprintf("%s, row %d of it", where, re.Row)
+	}
+	return &evalError{msg: fmt.Sprintf("%s: %v (%s)", call, cause, where), err: err}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	pvdriver "github.com/parquetvariant/parquetvariant/driver"
+	"github.com/parquetvariant/parquetvariant/scan"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -79,7 +80,10 @@ func TestStoredCastError(t *testing.T) {
 	_, err = rowsTextErr(db, "SELECT variant_get(v, '$.a', 'int') FROM t")
 	require.ErrorIs(t, err, variant.ErrCast)
 	require.ErrorContains(t, err, `parquetvariant: variant_get(v, '$.a', 'int'): variant: cannot cast: string "10.8" to int`)
-	require.ErrorContains(t, err, "row group 0")
+	require.ErrorContains(t, err, "row group 0, row 0 of it)")
+	var re *scan.RowError
+	require.ErrorAs(t, err, &re)
+	require.Equal(t, int64(0), re.Row)
 	got := rowsText(t, db, "SELECT try_variant_get(v, '$.a', 'int') FROM t")
 	require.Equal(t, []string{"NULL"}, got)
 }

@@ -80,6 +80,20 @@ func (e *FileError) Error() string {
 // Unwrap returns the cause.
 func (e *FileError) Unwrap() error { return e.Err }
 
+// RowError is the cause of a [FileError] that is about one row: a Variant
+// value that is malformed or fails its cast. Row counts from 0 within the
+// FileError's row group.
+type RowError struct {
+	Row int64
+	Err error
+}
+
+// Error formats as "row 17: cause".
+func (e *RowError) Error() string { return "row " + strconv.FormatInt(e.Row, 10) + ": " + e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *RowError) Unwrap() error { return e.Err }
+
 // corruptError wraps err as ErrCorrupt unless it already is.
 type corruptError struct{ err error }
 

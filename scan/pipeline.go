@@ -2,11 +2,15 @@ package scan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync"
 	"sync/atomic"
+
+	"github.com/parquetvariant/parquetvariant/shred"
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // batchRows is the most rows a batch holds: the unit in which workers hand
@@ -548,7 +552,18 @@ func (g *rgScan) close(st *Stats) {
 func (g *rgScan) variantCell(vr rowReader, row int64) (cell, error) {
 	c, err := vr.at(g.fs.entry, g.index, g.src, row)
 	if err != nil {
+		if rowFault(err) {
+			err = &RowError{Row: row, Err: err}
+		}
 		return c, &FileError{Path: g.fs.entry.path, RowGroup: g.index, Column: vr.column(), Err: err}
 	}
 	return c, nil
+}
+
+// rowFault reports an error about the value of one row (a failed cast,
+// malformed Variant bytes, shredded data the spec calls invalid), not
+// about the pages the row group's values come from.
+func rowFault(err error) bool {
+	return errors.Is(err, variant.ErrCast) || errors.Is(err, variant.ErrInvalidValue) ||
+		errors.Is(err, variant.ErrInvalidMetadata) || errors.Is(err, shred.ErrInvalidLayout)
 }

@@ -193,6 +193,14 @@ func TestVariantTypedPrimitiveWithObjects(t *testing.T) {
 	assert.Equal(t, []string{"5", "NULL", "7", "NULL", "6"}, got)
 	_, err = read(Ref{Column: "v", As: bigint})
 	assert.ErrorIs(t, err, variant.ErrCast)
+	// The error names the row: the second of row group 0.
+	var fe *FileError
+	var re *RowError
+	require.ErrorAs(t, err, &fe)
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 0, fe.RowGroup)
+	assert.Equal(t, int64(1), re.Row)
+	assert.Contains(t, err.Error(), `row group 0: column "v::bigint": row 1: variant: cannot cast`)
 	got, err = read(Ref{Column: "v", As: variant.SQLType{Kind: variant.SQLString}, Mode: variant.CastLenient})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"5", "NULL", "7", "NULL", "6"}, got)
