@@ -98,7 +98,7 @@ func TestSQLSurface(t *testing.T) {
 			require.NoError(t, rows.Close())
 		}
 		require.ErrorIs(t, err, variant.ErrCast, q)
-		require.Regexp(t, `^parquetvariant: variant_get\(v, '\$\.n', 'int'\): variant: cannot cast: decimal4 9\.5 to int: would lose digits \(in .*/t/part-[0-9a-f-]+\.parquet, row group 0\)$`, err.Error(), q)
+		require.Regexp(t, `^parquetvariant: variant_get\(v, '\$\.n', 'int'\): variant: cannot cast: decimal4 9\.5 to int: would lose digits \(in .*/t/part-[0-9a-f-]+\.parquet, row group 0, row 0 of it\)$`, err.Error(), q)
 	}
 	var n int64
 	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM t").Scan(&n))
