@@ -129,7 +129,7 @@ func ofError(sentinel error, msg string) error {
 // Validate, which starts with $).
 func atKey(err error, key string) error {
 	if e, ok := err.(*Error); ok {
-		e.Path = string(appendPathKey(nil, key)) + strings.TrimPrefix(e.Path, "$")
+		e.Path = string(AppendPathKey(nil, key)) + strings.TrimPrefix(e.Path, "$")
 	}
 	return err
 }

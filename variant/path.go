@@ -139,15 +139,17 @@ func (p Path) String() string {
 			b = strconv.AppendInt(b, int64(s.Index), 10)
 			b = append(b, ']')
 		} else {
-			b = appendPathKey(b, s.Key)
+			b = AppendPathKey(b, s.Key)
 		}
 	}
 	return string(b)
 }
 
-// appendPathKey appends the step for key: .key when key is a dot name,
-// ['key'] with \' and \\ escaped otherwise.
-func appendPathKey(b []byte, key string) []byte {
+// AppendPathKey appends to b the path step that selects the object key:
+// .key when key is a dot name (letters, digits and _), else ['key'] with '
+// and \ escaped by a backslash: the forms ParsePath reads (docs/design.md
+// section 4).
+func AppendPathKey(b []byte, key string) []byte {
 	if isDotName(key) {
 		b = append(b, '.')
 		return append(b, key...)

@@ -49,7 +49,7 @@ func (c *validator) fail(sentinel error, offset int, msg string, path []pathStep
 	p = append(p, '$')
 	for _, s := range path {
 		if s.key != nil {
-			p = appendPathKey(p, string(s.key))
+			p = AppendPathKey(p, string(s.key))
 		} else {
 			p = append(p, '[')
 			p = strconv.AppendInt(p, int64(s.index), 10)

@@ -65,10 +65,15 @@ type fileColumn struct {
 }
 
 // printRows prints up to limit rows of a file (all when limit < 0).
-func printRows(ctx context.Context, w io.Writer, path string, limit int64) error {
+func printRows(ctx context.Context, w io.Writer, path string, limit int64) (err error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = corruptFile(path, r)
+		}
+	}()
 	pf, f, err := openParquet(path)
 	if err != nil {
 		return err

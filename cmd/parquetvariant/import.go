@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/parquetvariant/parquetvariant/driver"
 	"io"
 	"os"
 	"strings"
@@ -25,10 +26,11 @@ func importCmd(e env) *cobra.Command {
 missing or "-") into TABLE of the directory DIR, one row per line with the
 document in a VARIANT column (--column, default v). Blank lines are skipped.
 
-The table is created as "CREATE TABLE IF NOT EXISTS TABLE (v VARIANT)" when it
-does not exist. All rows go in one transaction with a prepared
+The table is created as "CREATE TABLE TABLE (v VARIANT)" when it does not
+exist. All rows go in one transaction with a prepared
 "INSERT INTO TABLE (v) VALUES (parse_json(?))", so the import writes one new
-shredded file or, on any error, nothing. A terminal shows a progress bar (rows,
+shredded file or, on any error, nothing (a table it created is dropped again).
+A UTF-8 byte order mark at the start of the input is skipped. A terminal shows a progress bar (rows,
 rows/s); the last line is a summary.`,
 		Example: `  parquetvariant import /tmp/lake docs docs.jsonl
   cat docs.jsonl | parquetvariant import /tmp/lake docs`,
@@ -65,8 +67,18 @@ func importJSON(ctx context.Context, e env, dsn, table, column string, in io.Rea
 	defer db.Close()
 	ident := quoteIdent(table)
 	col := quoteIdent(column)
-	if _, err := db.ExecContext(ctx, fmt.Sprintf("CREATE TABLE IF NOT EXISTS %s (%s VARIANT)", ident, col)); err != nil {
+	_, err = db.ExecContext(ctx, fmt.Sprintf("CREATE TABLE %s (%s VARIANT)", ident, col))
+	switch {
+	case errors.Is(err, driver.ErrTableExists):
+	case err != nil:
 		return err
+	default:
+		// A failed import leaves no table it created.
+		defer func() {
+			if err != nil {
+				db.ExecContext(context.Background(), "DROP TABLE IF EXISTS "+ident)
+			}
+		}()
 	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -101,6 +113,9 @@ func importJSON(ctx context.Context, e env, dsn, table, column string, in io.Rea
 		b, rerr := r.ReadBytes('\n')
 		if rerr != nil && !errors.Is(rerr, io.EOF) {
 			return fmt.Errorf("reading line %d: %w", line, rerr)
+		}
+		if line == 1 {
+			b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
 		}
 		if doc := bytes.TrimSpace(b); len(doc) > 0 {
 			if _, err := stmt.ExecContext(ctx, string(doc)); err != nil {

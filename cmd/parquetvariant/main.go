@@ -13,6 +13,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -84,6 +85,9 @@ the file. Variant values print as JSON.`,
   parquetvariant import /tmp/lake events events.jsonl`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		RunE: func(*cobra.Command, []string) error {
+			return usageError{errors.New("missing command: query, schema, meta, cat, head or import")}
+		},
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(queryCmd(e), schemaCmd(e), metaCmd(e), catCmd(e), headCmd(e), importCmd(e))

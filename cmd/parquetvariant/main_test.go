@@ -146,6 +146,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"query", "-f", "xml", lake, "SHOW TABLES"}, 2, "parquetvariant: unknown format \"xml\" (want table, csv or json)\nRun 'parquetvariant query --help' for usage.\n"},
 		{[]string{"query", lake, " "}, 2, "parquetvariant: empty SQL statement\nRun 'parquetvariant query --help' for usage.\n"},
 		{[]string{"bogus"}, 2, "parquetvariant: unknown command \"bogus\" for \"parquetvariant\"\nRun 'parquetvariant --help' for usage.\n"},
+		{nil, 2, "parquetvariant: missing command: query, schema, meta, cat, head or import\nRun 'parquetvariant --help' for usage.\n"},
 		{[]string{"head", "-n", "-1", filepath.Join(lake, "duckdb_objects.parquet")}, 2, "parquetvariant: -n -1: want a number of rows, 0 or more\nRun 'parquetvariant head --help' for usage.\n"},
 		{[]string{"schema", lake}, 1, "parquetvariant: " + lake + " is a directory, not a Parquet file\n"},
 		{[]string{"meta", "nope.parquet"}, 1, "parquetvariant: open nope.parquet: no such file or directory\n"},
@@ -198,6 +199,50 @@ func TestSchema(t *testing.T) {
   $.utm             object       yes
   $.utm.source      string       yes
 `, section)
+}
+
+// TestCorruptFile: a file whose page index a flipped byte damaged gives
+// errors, never a panic; meta and schema need no page index.
+func TestCorruptFile(t *testing.T) {
+	for _, c := range []struct {
+		src string
+		at  int
+		b   byte
+	}{
+		{filepath.Join(lake, "events", "part-00002.parquet"), 69804, 0x69},
+		{filepath.Join("..", "..", "testdata", "interop", "duckdb", "variant_object_primitives.parquet"), 1259, 0x7a},
+	} {
+		data, err := os.ReadFile(c.src)
+		require.NoError(t, err)
+		data[c.at] = c.b
+		path := filepath.Join(t.TempDir(), "bad.parquet")
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+		ok(t, "", "meta", path)
+		ok(t, "", "schema", path)
+		for _, sub := range []string{"cat", "head"} {
+			r := runCLI(t, "", sub, path)
+			require.Equal(t, 1, r.code, sub)
+			require.Contains(t, r.stderr, "corrupt parquet file", sub)
+		}
+	}
+}
+
+// TestSchemaPathsParse: the paths schema prints are ones ParsePath reads,
+// also for keys that are not dot names.
+func TestSchemaPathsParse(t *testing.T) {
+	dir := t.TempDir()
+	ok(t, strings.Repeat(`{"a.b":1,"a b":"x","it's":true,"x":{"y":2}}`+"\n", 20), "import", dir, "odd")
+	files, err := filepath.Glob(filepath.Join(dir, "odd", "*.parquet"))
+	require.NoError(t, err)
+	var got string
+	for _, f := range files {
+		got += ok(t, "", "schema", f)
+	}
+	for _, p := range []string{`$['a b']`, `$['a.b']`, `$['it\'s']`, `$.x.y`} {
+		require.Contains(t, got, "\n  "+p+" ", got)
+		_, err := variant.ParsePath(p)
+		require.NoError(t, err, p)
+	}
 }
 
 func TestMeta(t *testing.T) {
@@ -264,6 +309,14 @@ func TestImport(t *testing.T) {
 	r = runCLI(t, "{\"a\":1}\n{\"a\":\n", "import", dir, "docs")
 	require.Equal(t, 1, r.code)
 	require.Equal(t, "parquetvariant: line 2: parse_json: variant: invalid JSON at offset 5: unexpected EOF\n", r.stderr)
+	// Nor does it leave a table it created.
+	r = runCLI(t, "{\"a\":1}\n{\"a\":\n", "import", dir, "fresh")
+	require.Equal(t, 1, r.code)
+	require.Equal(t, "name,read_only\ndocs,false\n", ok(t, "", "query", "-f", "csv", dir, "SHOW TABLES"))
+	// A byte order mark before the first line is not part of the document.
+	ok(t, "\xef\xbb\xbf{\"bom\":1}\n", "import", dir, "bom")
+	require.Equal(t, "n\n1\n", ok(t, "", "query", "-f", "csv", dir, "SELECT variant_get(v, '$.bom', 'int') AS n FROM bom"))
+	ok(t, "", "query", dir, "DROP TABLE bom")
 
 	require.Equal(t, "n\n4\n", ok(t, "", "query", "-f", "csv", dir, "SELECT COUNT(*) AS n FROM docs"))
 	require.Equal(t, "column,type,nullable\nv,VARIANT,true\n", ok(t, "", "query", "-f", "csv", dir, "DESCRIBE docs"))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/parquetvariant/parquetvariant/variant"
 	"io"
 	"strings"
 
@@ -80,7 +81,7 @@ func printShredding(w io.Writer, s *parquet.Schema, path []string) error {
 		switch sc.Kind {
 		case shred.KindObject:
 			for _, f := range sc.Fields {
-				walk(f.Schema, p+"."+f.Name)
+				walk(f.Schema, string(variant.AppendPathKey([]byte(p), f.Name)))
 			}
 		case shred.KindArray:
 			if sc.Element != nil {
