@@ -174,9 +174,14 @@ func TestDecimalPrecisionBoundaries(t *testing.T) {
 	_, ok := d.Rescale(1)
 	assert.False(t, ok)
 
-	// A decimal16 holding 39 digits, read from bytes, cannot be appended by
-	// value.
-	v := MustNew(unhex(t, metaEmpty), unhex(t, "28 00 00 00 00 00 40 22 8A 09 7A C4 86 5A A8 4C 3B 4B"))
+	// A decimal16 holding 39 digits is not valid (the spec's Decimal
+	// table supports at most 38); read from bytes without validation, it
+	// cannot be appended by value.
+	b39 := unhex(t, "28 00 00 00 00 00 40 22 8A 09 7A C4 86 5A A8 4C 3B 4B")
+	_, err = New(unhex(t, metaEmpty), b39)
+	assert.ErrorIs(t, err, ErrInvalidValue)
+	assert.ErrorContains(t, err, "at offset 2 ($): decimal of more than 38 digits")
+	v := View(MustDecodeMetadata(unhex(t, metaEmpty)), b39)
 	d, err = v.Decimal()
 	require.NoError(t, err)
 	assert.Equal(t, 39, d.Precision())

@@ -31,3 +31,24 @@ func TestTruncatedFixedWidthIsInvalidValue(t *testing.T) {
 	_, err = value(t, "0C 01").Float64()
 	assert.ErrorIs(t, err, ErrTypeMismatch)
 }
+
+// A time of day must be in [00:00:00, 24:00:00): New rejects one outside,
+// so that no later call (JSON output, Interface, casts) meets it.
+func TestTimeOfDayOutsideTheDayIsInvalid(t *testing.T) {
+	meta := unhex(t, emptyMeta)
+	for h, ok := range map[string]bool{
+		"44 00 00 00 00 00 00 00 00": true,  // 00:00:00
+		"44 FF 5F D7 1D 14 00 00 00": true,  // 23:59:59.999999
+		"44 00 60 D7 1D 14 00 00 00": false, // 24:00:00
+		"44 FF FF FF FF FF FF FF FF": false, // -1 µs
+		"44 00 00 00 00 00 00 00 80": false, // math.MinInt64
+	} {
+		_, err := New(meta, unhex(t, h))
+		if ok {
+			assert.NoError(t, err, h)
+			continue
+		}
+		assert.ErrorIs(t, err, ErrInvalidValue, h)
+		assert.ErrorContains(t, err, "outside [00:00:00, 24:00:00)", h)
+	}
+}

@@ -23,10 +23,14 @@ var (
 // NULL into an int64; scan a column that can be NULL into
 // sql.Null[variant.Variant], which handles NULL itself. A nil src and any
 // other type are errors wrapping [ErrUnsupportedType]. On error v is left
-// unchanged.
+// unchanged. The zero Variant, which holds no value, is an error wrapping
+// [ErrInvalidValue].
 func (v *Variant) Scan(src any) error {
 	switch s := src.(type) {
 	case Variant:
+		if len(s.value) == 0 {
+			return &Error{Err: ErrInvalidValue, Offset: -1, Msg: "cannot scan the zero variant.Variant, which holds no value"}
+		}
 		*v = s.Clone()
 		return nil
 	case string:

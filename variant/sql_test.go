@@ -66,6 +66,12 @@ func TestScanRejects(t *testing.T) {
 		assert.Contains(t, err.Error(), "cannot scan "+tt.name+" into a variant.Variant")
 	}
 	assert.Equal(t, Variant{}, v)
+
+	v = MustOf(1)
+	err = v.Scan(Variant{})
+	assert.ErrorIs(t, err, ErrInvalidValue)
+	assert.ErrorContains(t, err, "zero variant.Variant")
+	assert.Equal(t, MustOf(1), v, "unchanged on error")
 }
 
 func TestScanNull(t *testing.T) {

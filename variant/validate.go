@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"encoding/binary"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -82,6 +83,15 @@ func (c *validator) value(b []byte, base, depth int, path []pathStep) (int, erro
 		case PrimitiveDecimal4, PrimitiveDecimal8, PrimitiveDecimal16:
 			if b[1] > MaxDecimalPrecision {
 				return 0, c.fail(ErrInvalidValue, base+1, "decimal scale "+strconv.Itoa(int(b[1]))+" above 38", path)
+			}
+			if d, err := View(Metadata{}, b).Decimal(); err != nil || d.Precision() > MaxDecimalPrecision {
+				// Only a decimal16 can hold 39 digits; the spec's
+				// Decimal table does not support them.
+				return 0, c.fail(ErrInvalidValue, base+2, "decimal of more than 38 digits", path)
+			}
+		case PrimitiveTime:
+			if us := int64(binary.LittleEndian.Uint64(b[1:])); us < 0 || us >= microsPerDay {
+				return 0, c.fail(ErrInvalidValue, base+1, "time of day "+strconv.FormatInt(us, 10)+" µs outside [00:00:00, 24:00:00)", path)
 			}
 		}
 	case BasicObject:
