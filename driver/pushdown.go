@@ -121,8 +121,14 @@ func (p *pushdown) predicate(c expr, args []value) scan.Predicate {
 }
 
 // ref is the scan reference of a plain column expression, or of a
-// variant_get call with a type that the scan answers.
+// variant_get call with a type that the scan answers: rewritten into a
+// column of its own, or left to the evaluator because the query also uses
+// its VARIANT column whole (the scan then still filters rows with it).
 func (p *pushdown) ref(e expr) (scan.Ref, scan.Kind, bool) {
+	if r, ok := scanCall(e, p.schema); ok {
+		k := refKind(r.As)
+		return r, k, k != scan.KindInvalid
+	}
 	c, ok := e.(*columnExpr)
 	if !ok {
 		return scan.Ref{}, 0, false

@@ -143,3 +143,30 @@ func TestPushdownChangesNoResult(t *testing.T) {
 	require.Equal(t, "9", plan["rows returned"])
 	require.Equal(t, "0", plan["row groups skipped"], plan)
 }
+
+// TestPushdownWithWholeVariant: a variant_get filter on a VARIANT column
+// the query also returns whole still goes to the scan, which skips row
+// groups with it, and the rows and errors are those of the evaluator.
+func TestPushdownWithWholeVariant(t *testing.T) {
+	db, dir := eventsTable(t, 1000)
+	off := openDB(t, dir+"?data_skipping=false")
+	q := "SELECT id, v FROM events WHERE variant_get(v, '$.seq', 'bigint') > 997 ORDER BY id"
+	want := []string{
+		`998|{"kind":"buy","n":998,"seq":998,"user":{"id":4}}`,
+		`999|{"kind":"click","n":999,"seq":999,"user":{"id":5}}`,
+	}
+	require.Equal(t, want, rowsText(t, db, q))
+	require.Equal(t, want, rowsText(t, off, q))
+	plan := explain(t, db, "EXPLAIN ANALYZE "+q)
+	require.Equal(t, "variant_get(v, '$.seq', 'bigint') > 997", plan["pushed to scan"])
+	require.Equal(t, "1", plan["row groups read"], plan)
+	require.Equal(t, "9", plan["row groups skipped"], plan)
+	// A cast that fails is an error whether the scan or the evaluator
+	// meets it.
+	for _, c := range []*sql.DB{db, off} {
+		_, err := rowsTextErr(c, "SELECT v FROM events WHERE variant_get(v, '$.kind', 'bigint') = 3")
+		require.ErrorIs(t, err, variant.ErrCast)
+		_, err = rowsTextErr(c, "SELECT id FROM events WHERE variant_get(v, '$.kind', 'bigint') = 3")
+		require.ErrorIs(t, err, variant.ErrCast)
+	}
+}
