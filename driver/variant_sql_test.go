@@ -2,6 +2,7 @@ package driver_test
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -168,5 +169,41 @@ func TestPushdownWithWholeVariant(t *testing.T) {
 		require.ErrorIs(t, err, variant.ErrCast)
 		_, err = rowsTextErr(c, "SELECT id FROM events WHERE variant_get(v, '$.kind', 'bigint') = 3")
 		require.ErrorIs(t, err, variant.ErrCast)
+	}
+}
+
+// TestExactPushdownAsEvaluated: conditions the scan decides alone give the
+// rows and errors that the evaluator gives when it tests them itself
+// (written as (cond) = TRUE, which is not pushed), in three-valued logic,
+// with casts that fail, on path columns and on Variants returned whole.
+func TestExactPushdownAsEvaluated(t *testing.T) {
+	db, _ := eventsTable(t, 1000)
+	for _, cond := range []string{
+		"variant_get(v, '$.seq', 'bigint') > 990",
+		"990 < variant_get(v, '$.seq', 'bigint')",
+		"variant_get(v, '$.n', 'bigint') = 21",
+		"variant_get(v, '$.n', 'bigint') IS NULL",
+		"variant_get(v, '$.n', 'bigint') IS NOT NULL AND id < 12",
+		"variant_get(v, '$.kind', 'string') IN ('buy', NULL) AND id < 20",
+		"variant_get(v, '$.kind', 'string') <> 'buy' AND id < 12",
+		"variant_get(v, '$.kind', 'string') >= 'c' AND id < 12",
+		"variant_get(v, '$.user.id', 'int') BETWEEN 2 AND 3 AND id < 20",
+		"try_variant_get(v, '$.kind', 'bigint') IS NULL AND id < 5",
+		"variant_get(v, '$.kind', 'bigint') IS NOT NULL",
+		"variant_get(v, '$.kind', 'bigint') = 1",
+		"variant_get(v, '$.kind', 'bigint') IN (1, 2)",
+		"id = 5",
+		"id IS NULL",
+		"variant_get(v, '$.seq', 'double') > 990.5",
+		"variant_get(v, '$.kind', 'string') = 'buy' AND variant_get(v, '$.n', 'bigint') >= 990",
+	} {
+		for _, sel := range []string{"id", "id, v", "COUNT(*)"} {
+			q := "SELECT " + sel + " FROM events WHERE "
+			want, wantErr := rowsTextErr(db, q+"("+cond+") = TRUE")
+			got, err := rowsTextErr(db, q+cond)
+			require.Equal(t, want, got, q+cond)
+			require.Equal(t, errors.Is(wantErr, variant.ErrCast), errors.Is(err, variant.ErrCast), "%s: %v / %v", q+cond, wantErr, err)
+			require.Equal(t, wantErr == nil, err == nil, "%s: %v / %v", q+cond, wantErr, err)
+		}
 	}
 }
