@@ -123,6 +123,15 @@ type group struct {
 // group rows that pass HAVING, projected, in the order groups first appear.
 func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (resultIter, error) {
 	defer src.close()
+	if s, ok := src.(*scanSource); ok && len(p.keys) == 0 && p.where == nil {
+		if folds := s.cellFolds(p.aggs); folds != nil {
+			g := &group{aggs: make([]aggState, len(p.aggs))}
+			if err := s.fold(ctx, folds, g.aggs); err != nil {
+				return nil, err
+			}
+			return p.groupRows([]*group{g}, args)
+		}
+	}
 	byKey := map[string]*group{}
 	var order []*group
 	r := evalRow{args: args}
@@ -197,6 +206,12 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 	if len(p.keys) == 0 && len(order) == 0 {
 		order = append(order, &group{aggs: make([]aggState, len(p.aggs))})
 	}
+	return p.groupRows(order, args)
+}
+
+// groupRows makes the result rows of the groups: their aggregates' results,
+// HAVING, and the output columns.
+func (p *selectPlan) groupRows(order []*group, args []value) (resultIter, error) {
 	var out [][]value
 	gr := evalRow{args: args}
 	for _, g := range order {
