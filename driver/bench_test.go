@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquetvariant/parquetvariant/driver"
 	"github.com/parquetvariant/parquetvariant/scan"
 	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -292,6 +293,7 @@ func writeSelectTable(b *testing.B, dir string) selectWant {
 // difference is what the SQL layer costs. rows/s and cpu-ns/row count the
 // table's rows (524,288), whatever the query returns.
 func BenchmarkSelect(b *testing.B) {
+	defer driver.SetScribble(driver.SetScribble(false))
 	dir := b.TempDir()
 	want := writeSelectTable(b, dir)
 	db, err := sql.Open("parquetvariant", dir)

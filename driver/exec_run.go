@@ -90,6 +90,9 @@ func (it *projectIter) next() ([]value, bool, error) {
 				continue
 			}
 		}
+		if it.p.span >= 0 {
+			return it.r.cols[it.p.span : it.p.span+len(it.p.proj)], true, nil
+		}
 		it.out = it.out[:0]
 		for _, f := range it.p.proj {
 			v, err := f(&it.r)

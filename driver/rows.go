@@ -22,7 +22,8 @@ type rows struct {
 	names  []string
 	types  []colType
 	arena  []byte
-	json   bool // VARIANT values as JSON text (DSN option variant_json)
+	text   []byte // JSON text of the value being converted (variant_json)
+	json   bool   // VARIANT values as JSON text (DSN option variant_json)
 	closed bool
 	after  func() // called once when the rows are closed
 }
@@ -61,8 +62,8 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 		}
 	}
 	need := 0
-	for _, v := range row {
-		switch v.k {
+	for i := range row {
+		switch v := &row[i]; v.k {
 		case kindBytes:
 			need += len(v.b)
 		case kindVariant:
@@ -76,15 +77,18 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 	}
 	r.arena = r.arena[:need]
 	off := 0
-	for i, v := range row {
-		switch v.k {
+	for i := range row {
+		switch v := &row[i]; v.k {
 		case kindBytes:
 			n := copy(r.arena[off:], v.b)
 			dest[i] = r.arena[off : off+n : off+n]
 			off += n
 		case kindVariant:
 			if r.json {
-				text, err := v.v.AppendJSON(nil)
+				// The text is built in a reused buffer: the string is the
+				// one allocation per value.
+				text, err := v.v.AppendJSON(r.text[:0])
+				r.text = text
 				if err != nil {
 					return err
 				}
