@@ -50,6 +50,9 @@ func (p *selectPlan) run(ctx context.Context, src rowSource, args []value) (resu
 		}
 		rows = sorted
 	}
+	if limit < 0 && offset == 0 && p.hidden == 0 {
+		return rows, nil
+	}
 	return &limitIter{in: rows, width: len(p.names), skip: offset, left: limit}, nil
 }
 
