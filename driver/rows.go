@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"reflect"
+
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // scribble makes Rows overwrite the memory it handed out for the previous
@@ -16,14 +18,16 @@ var scribble bool
 // rows is a result set. Values of []byte and variant.Variant point into a
 // buffer the rows own, valid until the next call of Next: database/sql
 // copies []byte into *[]byte, *string and *any destinations, and
-// variant.Variant's Scan clones; a *any destination gets the driver's memory.
+// variant.Variant's Scan clones; a *any destination gets the Variant the
+// rows hold, which the next Next overwrites (variant_box.go).
 type rows struct {
 	it     resultIter
 	names  []string
 	types  []colType
 	arena  []byte
-	text   []byte // JSON text of the value being converted (variant_json)
-	json   bool   // VARIANT values as JSON text (DSN option variant_json)
+	boxes  []variant.Variant // per output column, the Variant handed out
+	text   []byte            // JSON text of the value being converted (variant_json)
+	json   bool              // VARIANT values as JSON text (DSN option variant_json)
 	closed bool
 	after  func() // called once when the rows are closed
 }
@@ -83,7 +87,11 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 				dest[i] = string(text)
 				continue
 			}
-			dest[i] = v.v.CopyTo(r.reserve(v.v.Size()))
+			if len(r.boxes) < len(row) {
+				r.boxes = make([]variant.Variant, len(row))
+			}
+			r.boxes[i] = v.v.CopyTo(r.reserve(v.v.Size()))
+			dest[i] = boxAt(&r.boxes[i])
 		default:
 			dest[i] = driverValue(v)
 		}
