@@ -16,6 +16,10 @@ type pushdown struct {
 	conjuncts []expr
 	schema    *scan.Schema
 	refs      []pathRef // variant_get calls the scan answers (columns \x00p<i>)
+	// calls maps the reference of each variant_get call left in the
+	// statement (its VARIANT column is used whole) and pushed, to the call
+	// as written, to word the scan's cast errors.
+	calls map[string]string
 }
 
 // splitAnd lists the conjuncts of e.
@@ -28,8 +32,9 @@ func splitAnd(e expr, out []expr) []expr {
 
 // pushed is what the scan takes of a WHERE clause for one execution.
 type pushed struct {
-	where scan.Predicate // nil when no conjunct is pushed
-	texts []string       // each pushed conjunct as written, for EXPLAIN
+	where scan.Predicate    // nil when no conjunct is pushed
+	texts []string          // each pushed conjunct as written, for EXPLAIN
+	calls map[string]string // see pushdown.calls
 	// rest is the conjunction of the conjuncts the scan does not decide
 	// exactly (nil when it decides them all): the evaluator needs only
 	// these on the rows the scan returns.
@@ -52,6 +57,7 @@ func (p *pushdown) predicates(args []value) pushed {
 			out.rest = andExpr(out.rest, c)
 		}
 	}
+	out.calls = p.calls
 	switch len(preds) {
 	case 0:
 	case 1:
@@ -216,6 +222,12 @@ func (p *pushdown) predicate(c expr, args []value) scan.Predicate {
 func (p *pushdown) ref(e expr) (scan.Ref, scan.Kind, bool) {
 	if r, ok := scanCall(e, p.schema); ok {
 		k := refKind(r.As)
+		if k != scan.KindInvalid {
+			if p.calls == nil {
+				p.calls = map[string]string{}
+			}
+			p.calls[r.String()] = e.String()
+		}
 		return r, k, k != scan.KindInvalid
 	}
 	c, ok := e.(*columnExpr)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -154,6 +155,7 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	}
 	src := newScanSource(sr, pos, len(all))
 	src.calls = map[string]string{}
+	maps.Copy(src.calls, pd.calls)
 	for _, r := range refs {
 		src.calls[r.ref.String()] = r.text
 	}

@@ -163,10 +163,11 @@ func TestPushdownWithWholeVariant(t *testing.T) {
 	require.Equal(t, "1", plan["row groups read"], plan)
 	require.Equal(t, "9", plan["row groups skipped"], plan)
 	// A cast that fails is an error whether the scan or the evaluator
-	// meets it.
+	// meets it, worded with the call.
 	for _, c := range []*sql.DB{db, off} {
 		_, err := rowsTextErr(c, "SELECT v FROM events WHERE variant_get(v, '$.kind', 'bigint') = 3")
 		require.ErrorIs(t, err, variant.ErrCast)
+		require.ErrorContains(t, err, `parquetvariant: variant_get(v, '$.kind', 'bigint'): variant: cannot cast: string "view" to bigint`)
 		_, err = rowsTextErr(c, "SELECT id FROM events WHERE variant_get(v, '$.kind', 'bigint') = 3")
 		require.ErrorIs(t, err, variant.ErrCast)
 	}
