@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -206,5 +207,36 @@ func TestExactPushdownAsEvaluated(t *testing.T) {
 			require.Equal(t, errors.Is(wantErr, variant.ErrCast), errors.Is(err, variant.ErrCast), "%s: %v / %v", q+cond, wantErr, err)
 			require.Equal(t, wantErr == nil, err == nil, "%s: %v / %v", q+cond, wantErr, err)
 		}
+	}
+}
+
+// TestExactPushdownTimes: DATE and TIMESTAMP columns compared with times
+// that fall between their units (noon for a date, a nanosecond for a
+// microsecond timestamp) give the evaluator's rows when the scan decides
+// the comparison alone.
+func TestExactPushdownTimes(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE d (day DATE, at TIMESTAMP)")
+	require.NoError(t, err)
+	base := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range 4 {
+		_, err := db.Exec("INSERT INTO d VALUES (?, ?)", base.AddDate(0, 0, i), base.Add(time.Duration(i)*time.Microsecond))
+		require.NoError(t, err)
+	}
+	noon := base.AddDate(0, 0, 1).Add(12 * time.Hour)
+	between := base.Add(time.Microsecond + time.Nanosecond)
+	for _, q := range []struct {
+		cond string
+		arg  time.Time
+		n    int
+	}{
+		{"day = ?", noon, 0}, {"day < ?", noon, 2}, {"day <= ?", noon, 2}, {"day > ?", noon, 2}, {"day >= ?", noon, 2},
+		{"day = ?", base, 1}, {"day IN (?)", noon, 0}, {"day BETWEEN ? AND '2024-01-03'", noon, 1},
+		{"at = ?", between, 0}, {"at < ?", between, 2}, {"at > ?", between, 2}, {"at >= ?", between, 2},
+	} {
+		want := rowsText(t, db, "SELECT day, at FROM d WHERE ("+q.cond+") = TRUE ORDER BY at", q.arg)
+		require.Len(t, want, q.n, q.cond)
+		require.Equal(t, want, rowsText(t, db, "SELECT day, at FROM d WHERE "+q.cond+" ORDER BY at", q.arg), q.cond)
+		require.Equal(t, []string{fmt.Sprint(q.n)}, rowsText(t, db, "SELECT COUNT(*) FROM d WHERE "+q.cond, q.arg), q.cond)
 	}
 }
