@@ -63,8 +63,52 @@ func (s *scanSource) cellFolds(aggs []aggSpec) []cellFold {
 // fold reads the whole scan into states, one per fold, as aggState.add
 // would from the rows' values.
 func (s *scanSource) fold(ctx context.Context, folds []cellFold, states []aggState) error {
-	r := s.rows
+	if len(folds) == 1 && folds[0].op == foldSumInt {
+		return s.sumInt(ctx, folds, states)
+	}
+	return s.foldRows(ctx, folds, states, 1)
+}
+
+// sumInt folds a lone SUM or AVG of a BIGINT column with the running sum
+// and count in local variables; once the sum would leave int64 (it goes
+// on as a decimal), the rows left go through foldRows.
+func (s *scanSource) sumInt(ctx context.Context, folds []cellFold, states []aggState) error {
+	r, col, st := s.rows, folds[0].col, &states[0]
+	var sum, cnt int64
 	for n := 1; ; n++ {
+		if n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if !r.Next() {
+			break
+		}
+		if r.IsNull(col) {
+			continue
+		}
+		x := r.Int64(col)
+		if t := sum + x; (t > sum) == (x > 0) {
+			sum, cnt = t, cnt+1
+			continue
+		}
+		st.i, st.n, st.kind = sum, cnt, kindInt
+		if err := st.addInt(x); err != nil {
+			return err
+		}
+		return s.foldRows(ctx, folds, states, n+1)
+	}
+	if cnt > 0 {
+		st.i, st.n, st.kind = sum, cnt, kindInt
+	}
+	return s.castError(r.Err())
+}
+
+// foldRows folds the rows left in the scan; n counts the rows read, from
+// the next one.
+func (s *scanSource) foldRows(ctx context.Context, folds []cellFold, states []aggState, n int) error {
+	r := s.rows
+	for ; ; n++ {
 		if n%1024 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err

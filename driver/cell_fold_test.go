@@ -31,6 +31,9 @@ func TestAggregatesFromCells(t *testing.T) {
 	}
 	for _, q := range []struct{ cells, evaluated string }{
 		{"SUM(i), AVG(i), COUNT(i), COUNT(*)", "SUM(i + 0), AVG(i + 0), COUNT(i + 0), COUNT(*)"},
+		{"SUM(i)", "SUM(i + 0)"},
+		{"AVG(i)", "AVG(i + 0)"},
+		{"SUM(variant_get(v, '$.n', 'bigint'))", "SUM(variant_get(v, '$.n', 'bigint') + 0)"},
 		{"SUM(d), AVG(d), COUNT(d)", "SUM(d + 0), AVG(d + 0), COUNT(d + 0)"},
 		{"COUNT(s), COUNT(*)", "COUNT(s = s), COUNT(*)"},
 		{"SUM(variant_get(v, '$.n', 'bigint')), COUNT(variant_get(v, '$.n', 'bigint'))",
@@ -44,5 +47,7 @@ func TestAggregatesFromCells(t *testing.T) {
 		require.Equal(t, want, rowsText(t, db, "SELECT "+q.cells+" FROM t"), q.cells)
 	}
 	require.Equal(t, []string{"9223372036854775813|4"}, rowsText(t, db, "SELECT SUM(i), COUNT(i) FROM t"))
+	require.Equal(t, []string{"9223372036854775813"}, rowsText(t, db, "SELECT SUM(i) FROM t"))
+	require.Equal(t, []string{"9223372036854775808"}, rowsText(t, db, "SELECT SUM(variant_get(v, '$.n', 'bigint')) FROM t"))
 	require.Equal(t, []string{"NULL|0"}, rowsText(t, db, "SELECT SUM(i), COUNT(*) FROM t WHERE i < -1000"))
 }
