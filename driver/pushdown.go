@@ -82,10 +82,13 @@ func andExpr(a, c expr) expr {
 // kinds whose values the scan and the evaluator order alike, byte for byte
 // or number for number: a comparison (not <=>), IN or BETWEEN of an
 // integer, string or date/timestamp (typed path or column) with constants
-// of the same kind, of a boolean by = or <>, and IS [NOT] NULL of any
-// typed path or non-VARIANT column. A cast that fails in the scan is an
-// error there as it is in the evaluator (strict) or NULL in both
-// (try_variant_get). Doubles and decimals stay with the evaluator too.
+// of the same kind, of a boolean by = or <>, and IS [NOT] NULL of a typed
+// path or column whose cells always read (not VARIANT, whose metadata may
+// not decode, nor DECIMAL, which may hold more than 38 digits: reading
+// such a cell is an error the evaluator must still meet). A cast that
+// fails in the scan is an error there as it is in the evaluator (strict)
+// or NULL in both (try_variant_get). Doubles and decimals stay with the
+// evaluator too.
 func (p *pushdown) exact(c expr, args []value) bool {
 	same := func(k scan.Kind, v value, op string) bool {
 		switch {
@@ -136,7 +139,7 @@ func (p *pushdown) exact(c expr, args []value) bool {
 		return lok && hok && same(kind, lo, "<") && same(kind, hi, "<")
 	case *isNullExpr:
 		_, kind, ok := p.ref(x.E)
-		return ok && kind != scan.KindVariant && kind != scan.KindNested
+		return ok && kind != scan.KindVariant && kind != scan.KindNested && kind != scan.KindDecimal
 	}
 	return false
 }
