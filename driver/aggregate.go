@@ -17,6 +17,7 @@ type aggSpec struct {
 	distinct bool
 	star     bool     // COUNT(*)
 	arg      evalFunc // over the input row; nil for COUNT(*)
+	col      int      // the input column that arg is, or -1 for another expression
 }
 
 // Names of the group row's columns: key i, then aggregate j. They cannot
@@ -180,7 +181,7 @@ func mapChildren(e expr, fn func(expr) expr) expr {
 }
 
 func compileAggregate(x *funcExpr, in *scope) (aggSpec, error) {
-	spec := aggSpec{name: x.Name, distinct: x.Distinct, star: x.Star}
+	spec := aggSpec{name: x.Name, distinct: x.Distinct, star: x.Star, col: -1}
 	if x.Star {
 		return spec, nil
 	}
@@ -195,6 +196,9 @@ func compileAggregate(x *funcExpr, in *scope) (aggSpec, error) {
 		return spec, err
 	}
 	spec.arg = f
+	if c, ok := x.Args[0].(*columnExpr); ok {
+		spec.col, _ = in.lookup(c.Name) // compile found it
+	}
 	return spec, nil
 }
 
@@ -320,6 +324,30 @@ func (st *aggState) sum(name string, v value) error {
 		st.i = s
 	}
 	return nil
+}
+
+// addInt folds an integer into a SUM or AVG as sum does, without building
+// a value while the sum stays an int64.
+func (st *aggState) addInt(x int64) error {
+	if st.n == 0 || st.kind == kindInt {
+		if s := st.i + x; (s > st.i) == (x > 0) {
+			st.n++
+			st.kind = kindInt
+			st.i = s
+			return nil
+		}
+	}
+	return st.sum("sum", intValue(x))
+}
+
+// addFloat folds a double into a SUM or AVG as sum does.
+func (st *aggState) addFloat(x float64) {
+	st.n++
+	if st.kind != kindFloat {
+		st.f = st.total()
+		st.kind = kindFloat
+	}
+	st.f += x
 }
 
 // total is the sum as a float64.

@@ -4,11 +4,16 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquetvariant/parquetvariant/driver"
 	"github.com/parquetvariant/parquetvariant/scan"
+	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -167,49 +172,130 @@ func BenchmarkInsertMultiRow(b *testing.B) {
 	}
 }
 
-// benchTable writes n generated events into table events of a new root
-// directory (rows of 1,000-row INSERTs in one transaction) and returns the
-// directory.
-func benchTable(b *testing.B, n int) string {
+// The read benchmark's table has the shape of the scan package's
+// (scan/bench_test.go): selectFiles files of selectGroups row groups of
+// selectGroupRows events, zstd, sorted by time, with column event shredded
+// into six typed fields and a residual holding ua and flags.
+const (
+	selectFiles     = 4
+	selectGroups    = 4
+	selectGroupRows = 32768
+	selectRows      = selectFiles * selectGroups * selectGroupRows
+	selectPageBytes = 64 << 10
+)
+
+var selectStart = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// selectWant is what the read benchmark's queries count or sum.
+type selectWant struct{ purchases, amount, agent7 int64 }
+
+// writeSelectTable writes table events under dir, event by event as the
+// scan package's benchmark generates them.
+func writeSelectTable(b *testing.B, dir string) selectWant {
 	b.Helper()
-	dir := b.TempDir()
-	db, err := sql.Open("parquetvariant", dir)
+	var want selectWant
+	s := shred.Object(
+		shred.Field{Name: "event_type", Schema: shred.Typed(shred.TypeString)},
+		shred.Field{Name: "user_id", Schema: shred.Typed(shred.TypeInt64)},
+		shred.Field{Name: "ts", Schema: shred.Typed(shred.TypeTimestamp)},
+		shred.Field{Name: "amount", Schema: shred.Typed(shred.TypeInt64)},
+		shred.Field{Name: "country", Schema: shred.Typed(shred.TypeString)},
+		shred.Field{Name: "session", Schema: shred.Typed(shred.TypeInt64)},
+	)
+	node, err := s.Node()
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer db.Close()
-	if _, err := db.Exec("CREATE TABLE events (id BIGINT, event VARIANT)"); err != nil {
-		b.Fatal(err)
-	}
-	const per = 1000
-	query := "INSERT INTO events VALUES " + strings.TrimSuffix(strings.Repeat("(?, ?), ", per), ", ")
-	tx, err := db.Begin()
+	schema := parquet.NewSchema("events", parquet.Group{"event": parquet.Optional(node)})
+	layout, err := shred.NewLayout(s, true)
 	if err != nil {
 		b.Fatal(err)
 	}
-	args := make([]any, 2*per)
-	for i := 0; i < n; i += per {
-		for j := 0; j < per; j++ {
-			args[2*j] = int64(i + j)
-			args[2*j+1] = benchEvent(i + j)
-		}
-		if _, err := tx.Exec(query, args...); err != nil {
+	cols, err := layout.ColumnIndexes(schema, "event")
+	if err != nil {
+		b.Fatal(err)
+	}
+	types := []string{"view", "view", "view", "view", "view", "view", "click", "click", "click", "cart"}
+	var vb variant.Builder
+	row := 0
+	for f := range selectFiles {
+		path := filepath.Join(dir, "events", fmt.Sprintf("part-%d.parquet", f))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			b.Fatal(err)
 		}
+		out, err := os.Create(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := parquet.NewWriter(out, schema, parquet.Compression(&parquet.Zstd), parquet.PageBufferSize(selectPageBytes))
+		batch := layout.NewBatch()
+		for range selectGroups {
+			batch.Reset()
+			for range selectGroupRows {
+				vb.Reset()
+				vb.BeginObject()
+				vb.Key("event_type")
+				if row%100 == 7 {
+					want.purchases++
+					vb.AppendString("purchase")
+				} else {
+					vb.AppendString(types[row%len(types)])
+				}
+				vb.Key("user_id")
+				vb.AppendInt64(int64(row*7919) % 100000)
+				vb.Key("ts")
+				vb.AppendTimestamp(selectStart.Add(time.Duration(row) * time.Second).UnixMicro())
+				vb.Key("amount")
+				vb.AppendInt64(int64(row % 1000))
+				want.amount += int64(row % 1000)
+				vb.Key("country")
+				vb.AppendString([]string{"FR", "DE", "US", "JP", "BR"}[row%5])
+				vb.Key("session")
+				vb.AppendInt64(int64(row / 20))
+				vb.Key("ua")
+				vb.AppendString(fmt.Sprintf("agent-%d", row%50))
+				if row%50 == 7 {
+					want.agent7++
+				}
+				vb.Key("flags")
+				vb.BeginArray()
+				vb.AppendInt64(int64(row % 3))
+				vb.AppendBool(row%2 == 0)
+				vb.EndArray()
+				vb.EndObject()
+				v, err := vb.Build()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := batch.Append(v); err != nil {
+					b.Fatal(err)
+				}
+				row++
+			}
+			if err := batch.WriteColumns(w.ColumnWriters(), cols); err != nil {
+				b.Fatal(err)
+			}
+			if err := w.Flush(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+		out.Close()
 	}
-	if err := tx.Commit(); err != nil {
-		b.Fatal(err)
-	}
-	return dir
+	return want
 }
 
-// BenchmarkSelect reads a table of 1,000,000 events two ways per query:
-// through database/sql (sql) and with the scan cursor alone (scan), to show
-// what the SQL layer costs. sum: SUM of the shredded int64 path
-// $.user_id; count: COUNT(*) of the 100 rows where $.user_id = 42.
+// BenchmarkSelect runs the read queries of the scan package's benchmark
+// (BenchmarkVariantScan) two ways: through database/sql (sql) and with the
+// scan cursor alone (scan), on a table of the same shape, so that the
+// difference is what the SQL layer costs. rows/s and cpu-ns/row count the
+// table's rows (524,288), whatever the query returns.
 func BenchmarkSelect(b *testing.B) {
-	const n = 1_000_000
-	dir := benchTable(b, n)
+	defer driver.SetScribble(driver.SetScribble(false))
+	dir := b.TempDir()
+	want := writeSelectTable(b, dir)
 	db, err := sql.Open("parquetvariant", dir)
 	if err != nil {
 		b.Fatal(err)
@@ -219,34 +305,54 @@ func BenchmarkSelect(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	userID, err := scan.Path("event", "$.user_id", "bigint")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var wantSum int64
-	for i := 0; i < n; i++ {
-		wantSum += int64(i % 10000)
-	}
-	run := func(b *testing.B, f func() int64, want int64) {
-		m := newRowMeter(b)
-		for b.Loop() {
-			if got := f(); got != want {
-				b.Fatalf("got %d, want %d", got, want)
-			}
-			m.done(n)
+	ref := func(p, as string) scan.Ref {
+		r, err := scan.Path("event", p, as)
+		if err != nil {
+			b.Fatal(err)
 		}
-		m.report()
+		return r
 	}
-	sqlInt := func(query string) func() int64 {
+	lo := selectStart.Add(200000 * time.Second)
+	hi := lo.Add(time.Hour - time.Second)
+	// sqlCount runs a query of one int64 row; sqlVariants counts the
+	// Variants a query returns, each scanned into an any (the driver's
+	// variant.Variant, valid until the next Next, as the cursor's is).
+	sqlCount := func(query string, args ...any) func() int64 {
 		return func() int64 {
 			var v int64
-			if err := db.QueryRow(query).Scan(&v); err != nil {
+			if err := db.QueryRow(query, args...).Scan(&v); err != nil {
 				b.Fatal(err)
 			}
 			return v
 		}
 	}
-	scanned := func(q scan.Query, sum bool) func() int64 {
+	sqlVariants := func(query string, args ...any) func() int64 {
+		return func() int64 {
+			rs, err := db.Query(query, args...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer rs.Close()
+			var n int64
+			var v any
+			for rs.Next() {
+				if err := rs.Scan(&v); err != nil {
+					b.Fatal(err)
+				}
+				if x, ok := v.(variant.Variant); !ok || len(x.Bytes()) == 0 {
+					b.Fatalf("got %T %v, want a Variant", v, v)
+				}
+				n++
+			}
+			if err := rs.Err(); err != nil {
+				b.Fatal(err)
+			}
+			return n
+		}
+	}
+	// scanned runs q with the cursor; use adds a row's part to the result
+	// (nil: count the row).
+	scanned := func(q scan.Query, use func(r *scan.Rows) int64) func() int64 {
 		return func() int64 {
 			t, err := root.Table("events")
 			if err != nil {
@@ -259,10 +365,10 @@ func BenchmarkSelect(b *testing.B) {
 			defer r.Close()
 			var v int64
 			for r.Next() {
-				if !sum {
+				if use == nil {
 					v++
-				} else if !r.IsNull(0) {
-					v += r.Int64(0)
+				} else {
+					v += use(r)
 				}
 			}
 			if err := r.Err(); err != nil {
@@ -271,16 +377,61 @@ func BenchmarkSelect(b *testing.B) {
 			return v
 		}
 	}
-	b.Run("sum/sql", func(b *testing.B) {
-		run(b, sqlInt("SELECT SUM(variant_get(event, '$.user_id', 'bigint')) FROM events"), wantSum)
-	})
-	b.Run("sum/scan", func(b *testing.B) {
-		run(b, scanned(scan.Query{Columns: []scan.Ref{userID}}, true), wantSum)
-	})
-	b.Run("count/sql", func(b *testing.B) {
-		run(b, sqlInt("SELECT COUNT(*) FROM events WHERE variant_get(event, '$.user_id', 'bigint') = 42"), n/10000)
-	})
-	b.Run("count/scan", func(b *testing.B) {
-		run(b, scanned(scan.Query{Where: scan.Compare{Ref: userID, Op: scan.Eq, Value: int64(42)}}, false), n/10000)
-	})
+	sum := func(r *scan.Rows) int64 {
+		if r.IsNull(0) {
+			return 0
+		}
+		return r.Int64(0)
+	}
+	whole := func(r *scan.Rows) int64 {
+		v, err := r.Variant(0)
+		if err != nil || len(v.Bytes()) == 0 {
+			b.Fatalf("got %v, %v, want a Variant", v, err)
+		}
+		return 1
+	}
+	queries := []struct {
+		name      string
+		sql, scan func() int64
+		want      int64
+	}{
+		{"count-shredded-string-filter",
+			sqlCount("SELECT COUNT(*) FROM events WHERE variant_get(event, '$.event_type', 'string') = 'purchase'"),
+			scanned(scan.Query{Where: scan.Compare{Ref: ref("$.event_type", "string"), Op: scan.Eq, Value: "purchase"}}, nil),
+			want.purchases},
+		{"sum-shredded-int64",
+			sqlCount("SELECT SUM(variant_get(event, '$.amount', 'bigint')) FROM events"),
+			scanned(scan.Query{Columns: []scan.Ref{ref("$.amount", "bigint")}}, sum),
+			want.amount},
+		{"time-window-whole-variants",
+			sqlVariants("SELECT event FROM events WHERE variant_get(event, '$.ts', 'timestamp') BETWEEN ? AND ?", lo, hi),
+			scanned(scan.Query{Columns: []scan.Ref{scan.Col("event")}, Where: scan.Between(ref("$.ts", "timestamp"), lo, hi)}, whole),
+			3600},
+		{"count-unshredded-path-filter",
+			sqlCount("SELECT COUNT(*) FROM events WHERE variant_get(event, '$.ua', 'string') = 'agent-7'"),
+			scanned(scan.Query{Where: scan.Compare{Ref: ref("$.ua", "string"), Op: scan.Eq, Value: "agent-7"}}, nil),
+			want.agent7},
+		{"full-reconstruction",
+			sqlVariants("SELECT event FROM events"),
+			scanned(scan.Query{Columns: []scan.Ref{scan.Col("event")}}, whole),
+			selectRows},
+	}
+	for _, q := range queries {
+		for _, via := range []string{"sql", "scan"} {
+			f := q.sql
+			if via == "scan" {
+				f = q.scan
+			}
+			b.Run(q.name+"/"+via, func(b *testing.B) {
+				m := newRowMeter(b)
+				for b.Loop() {
+					if got := f(); got != q.want {
+						b.Fatalf("got %d, want %d", got, q.want)
+					}
+					m.done(selectRows)
+				}
+				m.report()
+			})
+		}
+	}
 }

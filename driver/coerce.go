@@ -69,5 +69,5 @@ func toVariant(v value) (variant.Variant, error) {
 	case kindDecimal:
 		return variant.Of(v.d)
 	}
-	return variant.Of(driverValue(v))
+	return variant.Of(driverValue(&v))
 }

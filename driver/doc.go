@@ -56,8 +56,9 @@
 // bigint, DOUBLE for float and double, and so on; without a type it gives
 // VARIANT. []byte and variant.Variant values from Next point into memory the
 // rows own until the next call of Next: Scan into *variant.Variant (or
-// sql.Null[variant.Variant]) and into *[]byte copies them, *any keeps the
-// driver's memory. A VARIANT value does not scan into *string or *[]byte;
+// sql.Null[variant.Variant]) and into *[]byte or *any copies []byte values
+// and Variants; a Variant scanned into *any is the driver's own, which the
+// next Next overwrites. A VARIANT value does not scan into *string or *[]byte;
 // open the database with variant_json=true to get VARIANT results as their
 // JSON text (a string), or select to_json(v).
 //

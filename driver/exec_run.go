@@ -48,6 +48,9 @@ func (p *selectPlan) run(ctx context.Context, src rowSource, args []value) (resu
 		}
 		rows = sorted
 	}
+	if limit < 0 && offset == 0 && p.hidden == 0 {
+		return rows, nil
+	}
 	return &limitIter{in: rows, width: len(p.names), skip: offset, left: limit}, nil
 }
 
@@ -88,6 +91,9 @@ func (it *projectIter) next() ([]value, bool, error) {
 				continue
 			}
 		}
+		if it.p.span >= 0 {
+			return it.r.cols[it.p.span : it.p.span+len(it.p.proj)], true, nil
+		}
 		it.out = it.out[:0]
 		for _, f := range it.p.proj {
 			v, err := f(&it.r)
@@ -121,6 +127,15 @@ type group struct {
 // group rows that pass HAVING, projected, in the order groups first appear.
 func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (resultIter, error) {
 	defer src.close()
+	if s, ok := src.(*scanSource); ok && len(p.keys) == 0 && p.where == nil {
+		if folds := s.cellFolds(p.aggs); folds != nil {
+			g := &group{aggs: make([]aggState, len(p.aggs))}
+			if err := s.fold(ctx, folds, g.aggs); err != nil {
+				return nil, err
+			}
+			return p.groupRows([]*group{g}, args)
+		}
+	}
 	byKey := map[string]*group{}
 	var order []*group
 	r := evalRow{args: args}
@@ -195,6 +210,12 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 	if len(p.keys) == 0 && len(order) == 0 {
 		order = append(order, &group{aggs: make([]aggState, len(p.aggs))})
 	}
+	return p.groupRows(order, args)
+}
+
+// groupRows makes the result rows of the groups: their aggregates' results,
+// HAVING, and the output columns.
+func (p *selectPlan) groupRows(order []*group, args []value) (resultIter, error) {
 	var out [][]value
 	gr := evalRow{args: args}
 	for _, g := range order {

@@ -25,6 +25,10 @@ type selectPlan struct {
 	// Without aggregation: one evalFunc per output column, plus one per
 	// ORDER BY key that is not an output column, over the input row.
 	proj []evalFunc
+	// span is the first of the input columns that the output columns are,
+	// in order, when they are consecutive plain columns (SELECT *, or a
+	// single column): the input row then serves as it is. -1 otherwise.
+	span int
 	// With aggregation (grouped): keys and aggregate arguments over the
 	// input row; output columns, HAVING and ORDER BY keys over the group
 	// row, which holds the key values then the aggregate results.
@@ -48,7 +52,7 @@ type orderKey struct {
 // planSelect compiles s against the columns of its table.
 func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) {
 	in := &scope{names: cols, cfg: cfg}
-	p := &selectPlan{distinct: s.Distinct}
+	p := &selectPlan{distinct: s.Distinct, span: -1}
 	var items []selectItem
 	for _, it := range s.Items {
 		if it.Star {
@@ -133,13 +137,26 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 			return nil, err
 		}
 	} else {
-		for _, e := range all {
+		for i, e := range all {
 			f, err := compile(e, in)
 			if err != nil {
 				return nil, err
 			}
 			p.proj = append(p.proj, f)
+			c, ok := e.(*columnExpr)
+			if !ok {
+				p.span = -2
+				continue
+			}
+			col, _ := in.lookup(c.Name) // compile found it
+			switch {
+			case i == 0:
+				p.span = col
+			case p.span >= 0 && col != p.span+i:
+				p.span = -2
+			}
 		}
+		p.span = max(p.span, -1)
 	}
 	if s.Limit != nil {
 		if p.limit, err = compileCount(s.Limit, "LIMIT"); err != nil {

@@ -3,3 +3,11 @@ package driver
 // The package's tests, internal and external, run with scribble on: memory
 // handed out for a row is overwritten on the next Next.
 func init() { scribble = true }
+
+// SetScribble turns scribbling on or off (benchmarks measure without it, as
+// programs run) and returns the previous setting.
+func SetScribble(on bool) bool {
+	was := scribble
+	scribble = on
+	return was
+}

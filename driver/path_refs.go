@@ -33,48 +33,6 @@ func showRefs(text string, refs []pathRef) string {
 // VARIANT column that the query also uses as a whole (SELECT *, or outside
 // such calls) is read whole and its calls are left to the evaluator.
 func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
-	isVariant := func(name string) (string, bool) {
-		i, ok := schema.Lookup(name)
-		if !ok {
-			return "", false
-		}
-		c := schema.Columns[i]
-		return c.Name, c.Type.Kind == scan.KindVariant
-	}
-	// call reports whether e is a call the scan can answer, and its ref.
-	call := func(e expr) (scan.Ref, bool) {
-		f, ok := e.(*funcExpr)
-		if !ok || (f.Name != "variant_get" && f.Name != "try_variant_get") || f.Distinct || f.Star {
-			return scan.Ref{}, false
-		}
-		if len(f.Args) != 3 && (len(f.Args) != 2 || f.Name == "try_variant_get") {
-			return scan.Ref{}, false
-		}
-		col, ok := f.Args[0].(*columnExpr)
-		if !ok {
-			return scan.Ref{}, false
-		}
-		name, ok := isVariant(col.Name)
-		if !ok {
-			return scan.Ref{}, false
-		}
-		path, err := constPath(f)
-		if err != nil {
-			return scan.Ref{}, false
-		}
-		r := scan.Ref{Column: name, Path: path}
-		if len(f.Args) == 3 {
-			t, err := constType(f)
-			if err != nil {
-				return scan.Ref{}, false
-			}
-			r.As = t
-		}
-		if f.Name == "try_variant_get" {
-			r.Mode = variant.CastLenient
-		}
-		return r, true
-	}
 	// Columns used whole.
 	whole := map[string]bool{}
 	var mark func(e expr)
@@ -82,14 +40,14 @@ func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
 		if e == nil {
 			return
 		}
-		if _, ok := call(e); ok {
+		if _, ok := scanCall(e, schema); ok {
 			for _, a := range e.(*funcExpr).Args[1:] {
 				mark(a)
 			}
 			return
 		}
 		if c, ok := e.(*columnExpr); ok {
-			if name, ok := isVariant(c.Name); ok {
+			if name, ok := variantColumn(schema, c.Name); ok {
 				whole[name] = true
 			}
 			return
@@ -111,7 +69,7 @@ func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
 		if e == nil {
 			return nil
 		}
-		if r, ok := call(e); ok && !whole[r.Column] {
+		if r, ok := scanCall(e, schema); ok && !whole[r.Column] {
 			key := e.String()
 			name, seen := byKey[key]
 			if !seen {
@@ -169,4 +127,52 @@ func forEachExpr(s *selectStmt, fn func(expr)) {
 	for _, o := range s.OrderBy {
 		fn(o.Expr)
 	}
+}
+
+// variantColumn is the schema's name of column name when it is a VARIANT
+// column.
+func variantColumn(schema *scan.Schema, name string) (string, bool) {
+	i, ok := schema.Lookup(name)
+	if !ok {
+		return "", false
+	}
+	c := schema.Columns[i]
+	return c.Name, c.Type.Kind == scan.KindVariant
+}
+
+// scanCall reports whether e is a variant_get or try_variant_get call that
+// the scan can answer (a VARIANT column of schema, a constant path and,
+// when given, a constant type), and its scan reference.
+func scanCall(e expr, schema *scan.Schema) (scan.Ref, bool) {
+	f, ok := e.(*funcExpr)
+	if !ok || (f.Name != "variant_get" && f.Name != "try_variant_get") || f.Distinct || f.Star {
+		return scan.Ref{}, false
+	}
+	if len(f.Args) != 3 && (len(f.Args) != 2 || f.Name == "try_variant_get") {
+		return scan.Ref{}, false
+	}
+	col, ok := f.Args[0].(*columnExpr)
+	if !ok {
+		return scan.Ref{}, false
+	}
+	name, ok := variantColumn(schema, col.Name)
+	if !ok {
+		return scan.Ref{}, false
+	}
+	path, err := constPath(f)
+	if err != nil {
+		return scan.Ref{}, false
+	}
+	r := scan.Ref{Column: name, Path: path}
+	if len(f.Args) == 3 {
+		t, err := constType(f)
+		if err != nil {
+			return scan.Ref{}, false
+		}
+		r.As = t
+	}
+	if f.Name == "try_variant_get" {
+		r.Mode = variant.CastLenient
+	}
+	return r, true
 }

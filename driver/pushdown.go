@@ -17,6 +17,10 @@ type pushdown struct {
 	conjuncts []expr
 	schema    *scan.Schema
 	refs      []pathRef // variant_get calls the scan answers (columns \x00p<i>)
+	// calls maps the reference of each variant_get call left in the
+	// statement (its VARIANT column is used whole) and pushed, to the call
+	// as written, to word the scan's cast errors.
+	calls map[string]string
 }
 
 // splitAnd lists the conjuncts of e.
@@ -27,24 +31,118 @@ func splitAnd(e expr, out []expr) []expr {
 	return append(out, e)
 }
 
-// predicates builds the scan predicates for one execution's arguments, and
-// the text of each pushed conjunct (for EXPLAIN).
-func (p *pushdown) predicates(args []value) (scan.Predicate, []string) {
+// pushed is what the scan takes of a WHERE clause for one execution.
+type pushed struct {
+	where scan.Predicate    // nil when no conjunct is pushed
+	texts []string          // each pushed conjunct as written, for EXPLAIN
+	calls map[string]string // see pushdown.calls
+	// rest is the conjunction of the conjuncts the scan does not decide
+	// exactly (nil when it decides them all): the evaluator needs only
+	// these on the rows the scan returns.
+	rest expr
+}
+
+// predicates builds the scan predicates for one execution's arguments.
+func (p *pushdown) predicates(args []value) pushed {
 	var preds scan.And
-	var texts []string
+	var out pushed
 	for _, c := range p.conjuncts {
-		if pred := p.predicate(c, args); pred != nil {
-			preds = append(preds, pred)
-			texts = append(texts, showRefs(c.String(), p.refs))
+		pred := p.predicate(c, args)
+		if pred == nil {
+			out.rest = andExpr(out.rest, c)
+			continue
+		}
+		preds = append(preds, pred)
+		out.texts = append(out.texts, showRefs(c.String(), p.refs))
+		if !p.exact(c, args) {
+			out.rest = andExpr(out.rest, c)
 		}
 	}
+	out.calls = p.calls
 	switch len(preds) {
 	case 0:
-		return nil, nil
 	case 1:
-		return preds[0], texts
+		out.where = preds[0]
+	default:
+		out.where = preds
 	}
-	return preds, texts
+	return out
+}
+
+// andExpr is a AND c, or c when a is nil.
+func andExpr(a, c expr) expr {
+	if a == nil {
+		return c
+	}
+	return &logicExpr{And: true, Left: a, Right: c}
+}
+
+// exact reports whether the scan decides pushed conjunct c exactly as the
+// evaluator would, so that every row the scan returns makes c TRUE and the
+// evaluator may skip it. That holds for the
+// kinds whose values the scan and the evaluator order alike, byte for byte
+// or number for number: a comparison (not <=>), IN or BETWEEN of an
+// integer, string or date/timestamp (typed path or column) with constants
+// of the same kind, of a boolean by = or <>, and IS [NOT] NULL of a typed
+// path or column whose cells always read (not VARIANT, whose metadata may
+// not decode, nor DECIMAL, which may hold more than 38 digits: reading
+// such a cell is an error the evaluator must still meet). A cast that
+// fails in the scan is an error there as it is in the evaluator (strict)
+// or NULL in both (try_variant_get). Doubles and decimals stay with the
+// evaluator too.
+func (p *pushdown) exact(c expr, args []value) bool {
+	same := func(k scan.Kind, v value, op string) bool {
+		switch {
+		case v.isNull():
+			return true // no row is TRUE against NULL, in either
+		case k == scan.KindInt64:
+			return v.k == kindInt
+		case k == scan.KindString:
+			return v.k == kindString
+		case k == scan.KindDate || k == scan.KindTimestamp:
+			return v.k == kindTime
+		case k == scan.KindBool:
+			return v.k == kindBool && (op == "=" || op == "<>")
+		}
+		return false
+	}
+	switch x := c.(type) {
+	case *compareExpr:
+		if _, ok := scanOps[x.Op]; !ok {
+			return false
+		}
+		e, k := x.Left, x.Right
+		if _, ok := constant(k, args); !ok {
+			e, k = k, e
+		}
+		_, kind, ok := p.ref(e)
+		v, vok := constant(k, args)
+		return ok && vok && same(kind, v, x.Op)
+	case *inExpr:
+		_, kind, ok := p.ref(x.E)
+		if !ok || x.Not {
+			return false
+		}
+		for _, it := range x.List {
+			v, vok := constant(it, args)
+			if !vok || !same(kind, v, "=") {
+				return false
+			}
+		}
+		return true
+	case *betweenExpr:
+		_, kind, ok := p.ref(x.E)
+		if !ok || x.Not {
+			return false
+		}
+		lo, lok := constant(x.Lo, args)
+		hi, hok := constant(x.Hi, args)
+		return lok && hok && same(kind, lo, "<") && same(kind, hi, "<")
+	case *isNullExpr:
+		_, kind, ok := p.ref(x.E)
+		return ok && kind != scan.KindVariant && kind != scan.KindNested && kind != scan.KindDecimal
+	}
+	return false
 }
 
 var flipOp = map[string]string{"=": "=", "<>": "<>", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
@@ -122,8 +220,20 @@ func (p *pushdown) predicate(c expr, args []value) scan.Predicate {
 }
 
 // ref is the scan reference of a plain column expression, or of a
-// variant_get call with a type that the scan answers.
+// variant_get call with a type that the scan answers: rewritten into a
+// column of its own, or left to the evaluator because the query also uses
+// its VARIANT column whole (the scan then still filters rows with it).
 func (p *pushdown) ref(e expr) (scan.Ref, scan.Kind, bool) {
+	if r, ok := scanCall(e, p.schema); ok {
+		k := refKind(r.As)
+		if k != scan.KindInvalid {
+			if p.calls == nil {
+				p.calls = map[string]string{}
+			}
+			p.calls[r.String()] = e.String()
+		}
+		return r, k, k != scan.KindInvalid
+	}
 	c, ok := e.(*columnExpr)
 	if !ok {
 		return scan.Ref{}, 0, false

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,6 +97,20 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 			types[r.name] = r.typ
 		}
 	}
+	// The conjuncts of WHERE the scan decides exactly leave the statement
+	// the evaluator runs: it neither tests them again nor reads their
+	// columns.
+	var pd pushed
+	full := rs
+	if rs.Where != nil {
+		p := pushdown{conjuncts: splitAnd(rs.Where, nil), schema: schema, refs: refs}
+		pd = p.predicates(args)
+		if pd.rest != rs.Where {
+			cp := *rs
+			cp.Where = pd.rest
+			rs = &cp
+		}
+	}
 	plan, err := planSelect(rs, all, c.cfg)
 	if err != nil {
 		return nil, nil, err
@@ -118,19 +133,21 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	sc := &scope{names: all}
 	var q scan.Query
 	var pos []int
-	for _, i := range readColumns(rs, sc) {
-		ref := scan.Col(all[i])
+	ref := func(i int) scan.Ref {
 		if i >= len(names) {
-			ref = refs[i-len(names)].ref
+			return refs[i-len(names)].ref
 		}
-		q.Columns = append(q.Columns, ref)
+		return scan.Col(all[i])
+	}
+	for _, i := range readColumns(rs, sc) {
+		q.Columns = append(q.Columns, ref(i))
 		pos = append(pos, i)
-		run.read = append(run.read, ref.String())
 	}
-	if rs.Where != nil {
-		pd := pushdown{conjuncts: splitAnd(rs.Where, nil), schema: schema, refs: refs}
-		q.Where, run.pushed = pd.predicates(args)
+	// EXPLAIN lists the columns the scan reads, for its filter too.
+	for _, i := range readColumns(full, sc) {
+		run.read = append(run.read, ref(i).String())
 	}
+	q.Where, run.pushed = pd.where, pd.texts
 	q.NoSkip = !c.cfg.DataSkipping
 	sr, err := t.Scan(ctx, q)
 	if err != nil {
@@ -138,6 +155,7 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	}
 	src := newScanSource(sr, pos, len(all))
 	src.calls = map[string]string{}
+	maps.Copy(src.calls, pd.calls)
 	for _, r := range refs {
 		src.calls[r.ref.String()] = r.text
 	}

@@ -15,14 +15,16 @@ var scribble bool
 
 // rows is a result set. Values of []byte and variant.Variant point into a
 // buffer the rows own, valid until the next call of Next: database/sql
-// copies []byte into *[]byte and *string destinations, and
-// variant.Variant's Scan clones; a *any destination gets the driver's memory.
+// copies []byte into *[]byte, *string and *any destinations, and
+// variant.Variant's Scan clones; a *any destination gets a Variant whose
+// bytes the next Next overwrites.
 type rows struct {
 	it     resultIter
 	names  []string
 	types  []colType
 	arena  []byte
-	json   bool // VARIANT values as JSON text (DSN option variant_json)
+	text   []byte // JSON text of the value being converted (variant_json)
+	json   bool   // VARIANT values as JSON text (DSN option variant_json)
 	closed bool
 	after  func() // called once when the rows are closed
 }
@@ -60,44 +62,46 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 			r.arena[i] = 0xA5
 		}
 	}
-	need := 0
-	for _, v := range row {
-		switch v.k {
+	// Bytes and Variants are copied into the arena one after the other. When
+	// the arena grows, the values already copied stay in the old one, which
+	// is no longer reused: they stay valid as long.
+	r.arena = r.arena[:0]
+	for i := range row {
+		switch v := &row[i]; v.k {
 		case kindBytes:
-			need += len(v.b)
-		case kindVariant:
-			if !r.json {
-				need += v.v.Size()
-			}
-		}
-	}
-	if cap(r.arena) < need {
-		r.arena = make([]byte, need)
-	}
-	r.arena = r.arena[:need]
-	off := 0
-	for i, v := range row {
-		switch v.k {
-		case kindBytes:
-			n := copy(r.arena[off:], v.b)
-			dest[i] = r.arena[off : off+n : off+n]
-			off += n
+			b := r.reserve(len(v.b))
+			copy(b, v.b)
+			dest[i] = b
 		case kindVariant:
 			if r.json {
-				text, err := v.v.AppendJSON(nil)
+				// The text is built in a reused buffer: the string is the
+				// one allocation per value.
+				text, err := v.v.AppendJSON(r.text[:0])
+				r.text = text
 				if err != nil {
 					return err
 				}
 				dest[i] = string(text)
 				continue
 			}
-			dest[i] = v.v.CopyTo(r.arena[off:])
-			off += v.v.Size()
+			dest[i] = v.v.CopyTo(r.reserve(v.v.Size()))
 		default:
 			dest[i] = driverValue(v)
 		}
 	}
 	return nil
+}
+
+// reserve returns the next n bytes of the arena, with a capacity of n (never
+// nil: an empty BINARY value is not NULL).
+func (r *rows) reserve(n int) []byte {
+	off := len(r.arena)
+	if cap(r.arena)-off < n || r.arena == nil {
+		r.arena = make([]byte, 0, max(2*cap(r.arena), n, 4096))
+		off = 0
+	}
+	r.arena = r.arena[:off+n]
+	return r.arena[off : off+n : off+n]
 }
 
 // ColumnTypeScanType is the Go type that holds the column's values: the

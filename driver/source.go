@@ -35,69 +35,57 @@ func (s *scanSource) next() (bool, error) {
 		return false, s.castError(s.rows.Err())
 	}
 	for j, p := range s.pos {
-		// A slot always holds one column's values, so the fixed-size kinds
-		// set only their tag and field instead of copying a whole value.
-		dst := &s.buf[p]
-		switch k := s.kinds[j]; {
-		case k == scan.KindInt64 || k == scan.KindFloat64 || k == scan.KindBool:
-			switch {
-			case s.rows.IsNull(j):
-				dst.k = kindNull
-			case k == scan.KindInt64:
-				dst.k, dst.i = kindInt, s.rows.Int64(j)
-			case k == scan.KindFloat64:
-				dst.k, dst.f = kindFloat, s.rows.Float64(j)
-			default:
-				dst.k, dst.i = kindBool, b2i(s.rows.Bool(j))
-			}
-		default:
-			v, err := s.cell(j)
-			if err != nil {
-				return false, err
-			}
-			*dst = v
+		if err := s.fill(&s.buf[p], j); err != nil {
+			return false, err
 		}
 	}
 	return true, nil
 }
 
-// cell reads scan column j of the current row.
-func (s *scanSource) cell(j int) (value, error) {
+// fill sets dst to scan column j of the current row. A slot always holds
+// one column's values, so only the tag and the kind's field are set; the
+// other fields keep what they held, unread.
+func (s *scanSource) fill(dst *value, j int) error {
 	r := s.rows
 	if r.IsNull(j) {
-		return nullValue(), nil
+		dst.k = kindNull
+		return nil
 	}
+	var err error
 	switch s.kinds[j] {
 	case scan.KindBool:
-		return boolValue(r.Bool(j)), nil
+		dst.k, dst.i = kindBool, b2i(r.Bool(j))
 	case scan.KindInt64:
-		return intValue(r.Int64(j)), nil
+		dst.k, dst.i = kindInt, r.Int64(j)
 	case scan.KindUint64:
 		u := r.Uint64(j)
 		if u <= 1<<63-1 {
-			return intValue(int64(u)), nil
+			dst.k, dst.i = kindInt, int64(u)
+			return nil
 		}
-		d, err := variant.DecimalFromBig(new(big.Int).SetUint64(u), 0)
-		return decimalValue(d), err
+		dst.k = kindDecimal
+		dst.d, err = variant.DecimalFromBig(new(big.Int).SetUint64(u), 0)
 	case scan.KindFloat64:
-		return floatValue(r.Float64(j)), nil
+		dst.k, dst.f = kindFloat, r.Float64(j)
 	case scan.KindString:
-		return stringValue(string(r.Bytes(j))), nil
+		dst.k, dst.s = kindString, string(r.Bytes(j))
 	case scan.KindBytes:
-		return value{k: kindBytes, b: r.Bytes(j)}, nil
+		dst.k, dst.b = kindBytes, r.Bytes(j)
 	case scan.KindDecimal:
-		d, err := r.Decimal(j)
-		return decimalValue(d), err
+		dst.k = kindDecimal
+		dst.d, err = r.Decimal(j)
 	case scan.KindDate, scan.KindTimestamp:
-		return value{k: kindTime, t: r.Time(j)}, nil
+		dst.k, dst.t = kindTime, r.Time(j)
 	case scan.KindTime, scan.KindUUID:
-		s, _ := r.Value(j).(string)
-		return stringValue(s), nil
+		text, _ := r.Value(j).(string)
+		dst.k, dst.s = kindString, text
 	case scan.KindVariant:
-		v, err := r.Variant(j)
-		return value{k: kindVariant, v: v}, err
+		dst.k = kindVariant
+		dst.v, err = r.Variant(j)
+	default:
+		return &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "reading the nested column " + quoteIdent(r.Columns()[j].Name)}
 	}
-	return value{}, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "reading the nested column " + quoteIdent(r.Columns()[j].Name)}
+	return err
 }
 
 func (s *scanSource) row() []value { return s.buf }

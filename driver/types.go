@@ -230,7 +230,7 @@ func funcType(x *funcExpr, cols map[string]colType) colType {
 // driverValue converts an evaluation value to what Rows.Next hands to
 // database/sql: int64, float64, bool, string, []byte, time.Time, nil, or a
 // variant.Variant; decimals as their exact text (docs/design.md section 5).
-func driverValue(v value) any {
+func driverValue(v *value) any {
 	switch v.k {
 	case kindNull:
 		return nil

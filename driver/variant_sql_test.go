@@ -2,9 +2,11 @@ package driver_test
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -142,4 +144,99 @@ func TestPushdownChangesNoResult(t *testing.T) {
 	plan = explain(t, db, "EXPLAIN ANALYZE SELECT id FROM events WHERE variant_get(v, '$.n', 'bigint') > 990")
 	require.Equal(t, "9", plan["rows returned"])
 	require.Equal(t, "0", plan["row groups skipped"], plan)
+}
+
+// TestPushdownWithWholeVariant: a variant_get filter on a VARIANT column
+// the query also returns whole still goes to the scan, which skips row
+// groups with it, and the rows and errors are those of the evaluator.
+func TestPushdownWithWholeVariant(t *testing.T) {
+	db, dir := eventsTable(t, 1000)
+	off := openDB(t, dir+"?data_skipping=false")
+	q := "SELECT id, v FROM events WHERE variant_get(v, '$.seq', 'bigint') > 997 ORDER BY id"
+	want := []string{
+		`998|{"kind":"buy","n":998,"seq":998,"user":{"id":4}}`,
+		`999|{"kind":"click","n":999,"seq":999,"user":{"id":5}}`,
+	}
+	require.Equal(t, want, rowsText(t, db, q))
+	require.Equal(t, want, rowsText(t, off, q))
+	plan := explain(t, db, "EXPLAIN ANALYZE "+q)
+	require.Equal(t, "variant_get(v, '$.seq', 'bigint') > 997", plan["pushed to scan"])
+	require.Equal(t, "1", plan["row groups read"], plan)
+	require.Equal(t, "9", plan["row groups skipped"], plan)
+	// A cast that fails is an error whether the scan or the evaluator
+	// meets it, worded with the call.
+	for _, c := range []*sql.DB{db, off} {
+		_, err := rowsTextErr(c, "SELECT v FROM events WHERE variant_get(v, '$.kind', 'bigint') = 3")
+		require.ErrorIs(t, err, variant.ErrCast)
+		require.ErrorContains(t, err, `parquetvariant: variant_get(v, '$.kind', 'bigint'): variant: cannot cast: string "view" to bigint`)
+		_, err = rowsTextErr(c, "SELECT id FROM events WHERE variant_get(v, '$.kind', 'bigint') = 3")
+		require.ErrorIs(t, err, variant.ErrCast)
+	}
+}
+
+// TestExactPushdownAsEvaluated: conditions the scan decides alone give the
+// rows and errors that the evaluator gives when it tests them itself
+// (written as (cond) = TRUE, which is not pushed), in three-valued logic,
+// with casts that fail, on path columns and on Variants returned whole.
+func TestExactPushdownAsEvaluated(t *testing.T) {
+	db, _ := eventsTable(t, 1000)
+	for _, cond := range []string{
+		"variant_get(v, '$.seq', 'bigint') > 990",
+		"990 < variant_get(v, '$.seq', 'bigint')",
+		"variant_get(v, '$.n', 'bigint') = 21",
+		"variant_get(v, '$.n', 'bigint') IS NULL",
+		"variant_get(v, '$.n', 'bigint') IS NOT NULL AND id < 12",
+		"variant_get(v, '$.kind', 'string') IN ('buy', NULL) AND id < 20",
+		"variant_get(v, '$.kind', 'string') <> 'buy' AND id < 12",
+		"variant_get(v, '$.kind', 'string') >= 'c' AND id < 12",
+		"variant_get(v, '$.user.id', 'int') BETWEEN 2 AND 3 AND id < 20",
+		"try_variant_get(v, '$.kind', 'bigint') IS NULL AND id < 5",
+		"variant_get(v, '$.kind', 'bigint') IS NOT NULL",
+		"variant_get(v, '$.kind', 'bigint') = 1",
+		"variant_get(v, '$.kind', 'bigint') IN (1, 2)",
+		"id = 5",
+		"id IS NULL",
+		"variant_get(v, '$.seq', 'double') > 990.5",
+		"variant_get(v, '$.kind', 'string') = 'buy' AND variant_get(v, '$.n', 'bigint') >= 990",
+	} {
+		for _, sel := range []string{"id", "id, v", "COUNT(*)"} {
+			q := "SELECT " + sel + " FROM events WHERE "
+			want, wantErr := rowsTextErr(db, q+"("+cond+") = TRUE")
+			got, err := rowsTextErr(db, q+cond)
+			require.Equal(t, want, got, q+cond)
+			require.Equal(t, errors.Is(wantErr, variant.ErrCast), errors.Is(err, variant.ErrCast), "%s: %v / %v", q+cond, wantErr, err)
+			require.Equal(t, wantErr == nil, err == nil, "%s: %v / %v", q+cond, wantErr, err)
+		}
+	}
+}
+
+// TestExactPushdownTimes: DATE and TIMESTAMP columns compared with times
+// that fall between their units (noon for a date, a nanosecond for a
+// microsecond timestamp) give the evaluator's rows when the scan decides
+// the comparison alone.
+func TestExactPushdownTimes(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE d (day DATE, at TIMESTAMP)")
+	require.NoError(t, err)
+	base := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range 4 {
+		_, err := db.Exec("INSERT INTO d VALUES (?, ?)", base.AddDate(0, 0, i), base.Add(time.Duration(i)*time.Microsecond))
+		require.NoError(t, err)
+	}
+	noon := base.AddDate(0, 0, 1).Add(12 * time.Hour)
+	between := base.Add(time.Microsecond + time.Nanosecond)
+	for _, q := range []struct {
+		cond string
+		arg  time.Time
+		n    int
+	}{
+		{"day = ?", noon, 0}, {"day < ?", noon, 2}, {"day <= ?", noon, 2}, {"day > ?", noon, 2}, {"day >= ?", noon, 2},
+		{"day = ?", base, 1}, {"day IN (?)", noon, 0}, {"day BETWEEN ? AND '2024-01-03'", noon, 1},
+		{"at = ?", between, 0}, {"at < ?", between, 2}, {"at > ?", between, 2}, {"at >= ?", between, 2},
+	} {
+		want := rowsText(t, db, "SELECT day, at FROM d WHERE ("+q.cond+") = TRUE ORDER BY at", q.arg)
+		require.Len(t, want, q.n, q.cond)
+		require.Equal(t, want, rowsText(t, db, "SELECT day, at FROM d WHERE "+q.cond+" ORDER BY at", q.arg), q.cond)
+		require.Equal(t, []string{fmt.Sprint(q.n)}, rowsText(t, db, "SELECT COUNT(*) FROM d WHERE "+q.cond, q.arg), q.cond)
+	}
 }
