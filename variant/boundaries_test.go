@@ -438,3 +438,48 @@ func TestNestingDepth(t *testing.T) {
 	_, err = b.Build()
 	assert.ErrorIs(t, err, ErrTooDeep)
 }
+
+// TestYearsBeyondFourDigits: dates and timestamps outside years 0000-9999
+// print with more year digits and a sign (JSON and text casts), and those
+// texts cast back to the same value.
+func TestYearsBeyondFourDigits(t *testing.T) {
+	for _, c := range []struct {
+		at   time.Time
+		json string
+	}{
+		{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), `"10000-01-01T00:00:00.000000Z"`},
+		{time.Date(-1, 12, 31, 23, 59, 59, 500000000, time.UTC), `"-0001-12-31T23:59:59.500000Z"`},
+		{time.Date(0, 2, 29, 0, 0, 0, 0, time.UTC), `"0000-02-29T00:00:00.000000Z"`},
+		{time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), `"9999-12-31T00:00:00.000000Z"`},
+		{time.Date(200000, 6, 1, 12, 0, 0, 0, time.UTC), `"200000-06-01T12:00:00.000000Z"`},
+	} {
+		v := MustOf(c.at)
+		text, err := v.MarshalJSON()
+		require.NoError(t, err)
+		assert.Equal(t, c.json, string(text))
+		var back Variant
+		require.NoError(t, back.UnmarshalJSON(text))
+		got, ok, err := back.CastTime(SQLTimestamp, CastStrict)
+		require.NoError(t, err, c.json)
+		require.True(t, ok)
+		assert.True(t, c.at.Equal(got), "%s: got %s", c.json, got)
+
+		day := time.Date(c.at.Year(), c.at.Month(), c.at.Day(), 0, 0, 0, 0, time.UTC)
+		s, ok, err := MustOf(day).CastString(CastStrict)
+		require.NoError(t, err)
+		require.True(t, ok)
+		got, ok, err = MustOf(s[:len(s)-len(" 00:00:00")]).CastTime(SQLDate, CastStrict)
+		require.NoError(t, err, s)
+		require.True(t, ok, s)
+		assert.True(t, day.Equal(got), "%s: got %s", s, got)
+	}
+	for text, want := range map[string]error{
+		"999-01-01":      ErrCast, // fewer than 4 year digits
+		"12345678-01-01": ErrCast, // more than 7
+		"+2024-01-01":    ErrCast,
+		"9999999-01-01":  ErrCast, // past the int32 days of a date
+	} {
+		_, _, err := MustOf(text).CastTime(SQLDate, CastStrict)
+		assert.ErrorIs(t, err, want, text)
+	}
+}

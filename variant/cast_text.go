@@ -347,23 +347,43 @@ func digitsAt(b []byte, i, n int) (int64, bool) {
 }
 
 // parseDateAt reads YYYY-MM-DD at the start of b and returns the days since
-// 1970-01-01 and the bytes read.
+// 1970-01-01 and the bytes read. As appendDate writes them, years outside
+// [0, 9999] have more digits (up to 7) and a minus sign when negative.
 func parseDateAt(b []byte) (int64, int, bool) {
-	y, ok1 := digitsAt(b, 0, 4)
-	m, ok2 := digitsAt(b, 5, 2)
-	d, ok3 := digitsAt(b, 8, 2)
-	if !ok1 || !ok2 || !ok3 || b[4] != '-' || b[7] != '-' || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
+	i := 0
+	if len(b) > 0 && b[0] == '-' {
+		i = 1
+	}
+	j := i
+	for j < len(b) && j-i < 8 && isDigit(b[j]) {
+		j++
+	}
+	y, ok1 := digitsAt(b, i, j-i)
+	m, ok2 := digitsAt(b, j+1, 2)
+	d, ok3 := digitsAt(b, j+4, 2)
+	if j-i < 4 || j-i > 7 || !ok1 || !ok2 || !ok3 || b[j] != '-' || b[j+3] != '-' || m < 1 || m > 12 {
 		return 0, 0, false
 	}
-	return daysFromCivil(y, m, d), 10, true
+	if i == 1 {
+		y = -y
+	}
+	if d < 1 || d > daysIn(y, m) {
+		return 0, 0, false
+	}
+	return daysFromCivil(y, m, d), j + 6, true
 }
 
-// parseDateText parses a date written YYYY-MM-DD.
+// parseDateText parses a date written YYYY-MM-DD (see parseDateAt); a day
+// outside the range of a Variant date (int32 days, about ±5.8 million
+// years) fails the cast.
 func parseDateText(b []byte) (int64, castFailure) {
 	b = trimSpace(b)
 	days, n, ok := parseDateAt(b)
-	if !ok || n != len(b) {
+	switch {
+	case !ok || n != len(b):
 		return 0, failSyntax
+	case days < math.MinInt32 || days > math.MaxInt32:
+		return 0, failRange
 	}
 	return days, castOK
 }
@@ -417,7 +437,10 @@ func parseTimestampText(b []byte) (int64, castFailure) {
 	if !ok {
 		return 0, failSyntax
 	}
-	us := days * microsPerDay
+	us, f := daysToMicros(days)
+	if f != castOK {
+		return 0, f
+	}
 	if i == len(b) {
 		return us, castOK
 	}
