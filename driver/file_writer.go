@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -53,6 +54,11 @@ type fileWriter struct {
 
 	spare *spareBuffers // buffers of an earlier writer, until open takes them
 
+	// opened is closed when open has run (on the goroutine of the first
+	// row group, or in flush), with openErr set before; nil until open
+	// starts. What open sets below is read only after opened is closed.
+	opened  chan struct{}
+	openErr error
 	tmp     string
 	f       *os.File
 	w       *parquet.Writer
@@ -181,21 +187,40 @@ func (fw *fileWriter) copyMetadata(m variant.Metadata) variant.Metadata {
 	return variant.View(m, nil).CopyTo(fw.reserve(len(m.Bytes()))).Metadata()
 }
 
-// open chooses the shredding of the VARIANT columns from the buffered rows
-// and creates the file.
-func (fw *fileWriter) open() error {
-	for i := range fw.cols {
-		c := &fw.cols[i]
+// startOpen makes the encoded sets and marks open as begun; open itself
+// runs later, on the first row group's goroutine or in flush.
+func (fw *fileWriter) startOpen() {
+	fw.opened = make(chan struct{})
+	for k := range fw.sets {
+		fw.sets[k] = &encoded{batches: make([]*shred.Batch, len(fw.cols)), values: make([][]parquet.Value, len(fw.cols))}
+	}
+}
+
+// openWith runs open on rows, the first row group, records its error and
+// closes opened.
+func (fw *fileWriter) openWith(rows [][]value) error {
+	fw.openErr = fw.open(rows)
+	close(fw.opened)
+	return fw.openErr
+}
+
+// open chooses the shredding of the VARIANT columns from rows, the first
+// row group, and creates the file. It reads fw.cols but does not change
+// them, since rows are buffered meanwhile.
+func (fw *fileWriter) open(rows [][]value) error {
+	cols := slices.Clone(fw.cols)
+	for i := range cols {
+		c := &cols[i]
 		if c.typ.name != "VARIANT" {
 			continue
 		}
-		s, err := fw.chooseShredding(i)
+		s, err := fw.chooseShredding(rows, i)
 		if err != nil {
 			return err
 		}
 		c.shred = s
 	}
-	schema, err := tableSchema(fw.cols)
+	schema, err := tableSchema(cols)
 	if err != nil {
 		return err
 	}
@@ -210,11 +235,8 @@ func (fw *fileWriter) open() error {
 	fw.layouts = make([]*shred.Layout, len(fw.cols))
 	fw.indexes = make([][]int, len(fw.cols))
 	spare := fw.spare
-	for k := range fw.sets {
-		fw.sets[k] = &encoded{batches: make([]*shred.Batch, len(fw.cols)), values: make([][]parquet.Value, len(fw.cols))}
-	}
-	for i := range fw.cols {
-		c := &fw.cols[i]
+	for i := range cols {
+		c := &cols[i]
 		if c.typ.name != "VARIANT" {
 			lc, ok := schema.Lookup(c.name)
 			if !ok {
@@ -246,12 +268,12 @@ func (fw *fileWriter) open() error {
 // chooseShredding picks the shredding schema of VARIANT column i: none with
 // shred=none; otherwise the table's current schema while it still fits the
 // rows, else one inferred from them (docs/design.md section 7).
-func (fw *fileWriter) chooseShredding(i int) (shred.Schema, error) {
+func (fw *fileWriter) chooseShredding(rows [][]value, i int) (shred.Schema, error) {
 	if fw.cfg.Shred == ShredNone {
 		return shred.Untyped(), nil
 	}
-	sample := make([]variant.Variant, 0, len(fw.rows))
-	for _, r := range fw.rows {
+	sample := make([]variant.Variant, 0, len(rows))
+	for _, r := range rows {
 		if r[i].k == kindVariant {
 			sample = append(sample, r[i].v)
 		}
@@ -297,13 +319,14 @@ var errEarlierRowGroup = errors.New("parquetvariant: an earlier row group failed
 // flushBehind starts writing the buffered rows as one row group on another
 // goroutine, so that writing overlaps with buffering the next rows. Two row
 // groups are in flight at most: one being shredded while the one before is
-// written to the file (in order), each with its own encoded set. An error
-// of a write is returned by a later flushBehind, flush or commit.
+// written to the file (in order), each with its own encoded set. The first
+// row group's goroutine chooses the shredding and creates the file first
+// (open), while the next rows are buffered. An error of a write is
+// returned by a later flushBehind, flush or commit.
 func (fw *fileWriter) flushBehind() error {
-	if fw.w == nil {
-		if err := fw.open(); err != nil {
-			return err
-		}
+	first := fw.opened == nil
+	if first {
+		fw.startOpen()
 	}
 	if len(fw.behind) == len(fw.sets) {
 		if err := fw.waitOldest(); err != nil {
@@ -323,7 +346,15 @@ func (fw *fileWriter) flushBehind() error {
 	fw.behind = append(fw.behind, g)
 	go func() {
 		defer close(g.written)
-		err := fw.encode(g.rows, set)
+		var err error
+		if first {
+			err = fw.openWith(g.rows)
+		} else if <-fw.opened; fw.openErr != nil {
+			err = errEarlierRowGroup
+		}
+		if err == nil {
+			err = fw.encode(g.rows, set)
+		}
 		if prev != nil {
 			<-prev.written
 			if prev.err != nil && err == nil {
@@ -361,30 +392,21 @@ func (fw *fileWriter) wait() error {
 }
 
 // flush writes the buffered rows as one row group, after the ones in
-// flight.
+// flight (shredding it while the one before is written), and waits for
+// every row group; a file without rows is created here.
 func (fw *fileWriter) flush() error {
-	if fw.w == nil {
-		if err := fw.open(); err != nil {
+	if len(fw.rows) > 0 {
+		if err := fw.flushBehind(); err != nil {
 			return err
 		}
 	}
 	if err := fw.wait(); err != nil {
 		return err
 	}
-	if len(fw.rows) == 0 {
-		return nil
+	if fw.opened == nil {
+		fw.startOpen()
+		return fw.openWith(fw.rows)
 	}
-	if err := fw.encode(fw.rows, fw.sets[0]); err != nil {
-		return err
-	}
-	if err := fw.emit(fw.sets[0]); err != nil {
-		return err
-	}
-	fw.total += int64(len(fw.rows))
-	fw.rows = fw.rows[:0]
-	fw.free(fw.usedSlabs, fw.usedArenas)
-	fw.usedSlabs, fw.usedArenas = fw.usedSlabs[:0], fw.usedArenas[:0]
-	fw.slab, fw.arena, fw.lastMeta = nil, nil, variant.Metadata{}
 	return nil
 }
 
