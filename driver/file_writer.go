@@ -265,19 +265,48 @@ func (fw *fileWriter) open(rows [][]value) error {
 	return nil
 }
 
+// shredSampleRows bounds the Variants of the first row group that the
+// shredding schema is chosen from.
+const shredSampleRows = 16384
+
+// shredSample returns the Variants of column i in rows, or when there are
+// more than shredSampleRows of them, that many evenly spaced ones: Variant
+// k (counting Variants only) is taken when it is the first at or after
+// position j*n/shredSampleRows, for j from 0 on.
+func shredSample(rows [][]value, i int) []variant.Variant {
+	n := 0
+	for _, r := range rows {
+		if r[i].k == kindVariant {
+			n++
+		}
+	}
+	sample := make([]variant.Variant, 0, min(n, shredSampleRows))
+	k := 0
+	for _, r := range rows {
+		if r[i].k != kindVariant {
+			continue
+		}
+		if n <= shredSampleRows || len(sample)*n <= k*shredSampleRows {
+			sample = append(sample, r[i].v)
+		}
+		k++
+	}
+	return sample
+}
+
 // chooseShredding picks the shredding schema of VARIANT column i: none with
 // shred=none; otherwise the table's current schema while it still fits the
-// rows, else one inferred from them (docs/design.md section 7).
+// rows, else one inferred from them (docs/design.md section 7). Of a row
+// group with more than shredSampleRows Variants in the column, that many
+// evenly spaced ones are the sample: the field shares and type families
+// the choice rests on are proportions, which such a sample keeps, and a
+// value the chosen schema does not fit is still stored whole in the
+// value column, so the choice affects the layout only, never the data.
 func (fw *fileWriter) chooseShredding(rows [][]value, i int) (shred.Schema, error) {
 	if fw.cfg.Shred == ShredNone {
 		return shred.Untyped(), nil
 	}
-	sample := make([]variant.Variant, 0, len(rows))
-	for _, r := range rows {
-		if r[i].k == kindVariant {
-			sample = append(sample, r[i].v)
-		}
-	}
+	sample := shredSample(rows, i)
 	if fw.prev != nil && fw.prev[i] != nil {
 		ok, used, err := shred.FitsReusing(*fw.prev[i], sample, shred.InferOptions{}, fw.spare.fits)
 		if used != nil {
