@@ -230,7 +230,10 @@ func (fw *fileWriter) open(rows [][]value) error {
 		return fmt.Errorf("parquetvariant: writing table: %w", err)
 	}
 	fw.f = f
-	fw.w = parquet.NewWriter(f, schema, parquet.Compression(codec(fw.cfg.Compression)))
+	// Every leaf gets column chunk statistics and the column and offset
+	// index (docs/design.md section 7); the min and max of each page are
+	// in the column index, so the page headers do not repeat them.
+	fw.w = parquet.NewWriter(f, schema, parquet.Compression(codec(fw.cfg.Compression)), parquet.DataPageStatistics(false))
 	fw.leaf = make([]int, len(fw.cols))
 	fw.layouts = make([]*shred.Layout, len(fw.cols))
 	fw.indexes = make([][]int, len(fw.cols))
