@@ -127,6 +127,9 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriv
 			return &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("INSERT INTO %s: %d values for %d columns", quoteIdent(s.Table), len(vals), len(target))}
 		}
 		row := fw.newRow()
+		if len(target) < len(row) {
+			clear(row) // the columns without a value are NULL
+		}
 		for i, ci := range target {
 			v, err := coerce(&cols[ci], vals[i])
 			if err != nil {
