@@ -44,27 +44,37 @@ const writeChunk = 4096
 // columns as [Layout.ColumnIndexes] returns them). Every column receives
 // whole rows, so all columns of the Variant end at the same row.
 func (b *Batch) WriteColumns(writers []*parquet.ColumnWriter, columns []int) error {
-	buf := b.values[:0]
-	defer func() { b.values = buf[:0] }()
 	for i := range b.Columns {
-		c := &b.Columns[i]
-		w := writers[columns[i]]
-		vi := 0
-		for e := 0; e < len(c.Def); {
-			// Chunks of about writeChunk entries that end on a row boundary.
-			end := min(e+writeChunk, len(c.Def))
-			for end < len(c.Def) && c.Rep[end] != 0 {
-				end++
-			}
-			buf = slices.Grow(buf[:0], end-e)[:end-e]
-			vi = c.fill(buf, &b.layout.leaves[i], columns[i], e, vi)
-			if _, err := w.WriteRowValues(buf); err != nil {
-				return err
-			}
-			e = end
+		var err error
+		if b.values, err = b.WriteColumn(writers[columns[i]], i, columns[i], b.values); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// WriteColumn writes the entries of leaf i, with their levels, to w, the
+// writer of the file's column chunk column (see [Batch.WriteColumns]), in
+// whole rows. buf is scratch space, returned for reuse with whatever it
+// grew to. Calls for different leaves, each with its own buf, may run at
+// the same time.
+func (b *Batch) WriteColumn(w *parquet.ColumnWriter, i, column int, buf []parquet.Value) ([]parquet.Value, error) {
+	c := &b.Columns[i]
+	vi := 0
+	for e := 0; e < len(c.Def); {
+		// Chunks of about writeChunk entries that end on a row boundary.
+		end := min(e+writeChunk, len(c.Def))
+		for end < len(c.Def) && c.Rep[end] != 0 {
+			end++
+		}
+		buf = slices.Grow(buf[:0], end-e)[:end-e]
+		vi = c.fill(buf, &b.layout.leaves[i], column, e, vi)
+		if _, err := w.WriteRowValues(buf); err != nil {
+			return buf[:0], err
+		}
+		e = end
+	}
+	return buf[:0], nil
 }
 
 // fill sets buf to the entries of the column from entry e on, with their
