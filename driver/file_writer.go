@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
@@ -65,6 +66,8 @@ type fileWriter struct {
 	leaf    []int           // leaf column index of each plain column
 	layouts []*shred.Layout // of each VARIANT column
 	indexes [][]int
+	chunks  []chunkWrite       // scratch of emit
+	scratch [2][]parquet.Value // of each goroutine of emit
 }
 
 // spareBuffers are the buffers of a finished fileWriter, which the next one
@@ -499,23 +502,76 @@ func (fw *fileWriter) encode(rows [][]value, e *encoded) error {
 }
 
 // emit hands an encoded row group to the column writers and ends the row
-// group. Row groups are emitted one at a time, in order.
+// group. Row groups are emitted one at a time, in order. The column chunks
+// are split in two parts of about the same number of entries, written at
+// the same time (each column writer is used by one goroutine only).
 func (fw *fileWriter) emit(e *encoded) error {
 	writers := fw.w.ColumnWriters()
+	tasks := fw.chunks[:0]
 	for i := range fw.cols {
-		c := &fw.cols[i]
-		if c.typ.name == "VARIANT" {
-			if err := e.batches[i].WriteColumns(writers, fw.indexes[i]); err != nil {
-				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
-			}
+		if fw.cols[i].typ.name != "VARIANT" {
+			tasks = append(tasks, chunkWrite{col: i, leaf: -1, weight: len(e.values[i])})
 			continue
 		}
-		if _, err := writers[fw.leaf[i]].WriteRowValues(e.values[i]); err != nil {
-			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+		for k := range e.batches[i].Columns {
+			c := &e.batches[i].Columns[k]
+			tasks = append(tasks, chunkWrite{col: i, leaf: k, weight: c.Len() + len(c.Bytes)/8})
 		}
+	}
+	fw.chunks = tasks
+	// The heaviest chunk first, each into the lighter part.
+	slices.SortStableFunc(tasks, func(a, b chunkWrite) int { return cmp.Compare(b.weight, a.weight) })
+	var load [2]int
+	for k := range tasks {
+		p := 0
+		if load[1] < load[0] {
+			p = 1
+		}
+		tasks[k].part = p
+		load[p] += tasks[k].weight
+	}
+	var errs [2]error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		errs[1] = fw.writeChunks(e, writers, tasks, 1)
+	}()
+	errs[0] = fw.writeChunks(e, writers, tasks, 0)
+	<-done
+	if err := cmp.Or(errs[0], errs[1]); err != nil {
+		return err
 	}
 	if err := fw.w.Flush(); err != nil {
 		return fmt.Errorf("parquetvariant: writing a row group: %w", err)
+	}
+	return nil
+}
+
+// chunkWrite is a column chunk of a row group for emit to write: of a
+// plain column col (leaf -1), or of leaf leaf of VARIANT column col.
+type chunkWrite struct {
+	col, leaf int
+	weight    int // entries, and bytes of values over 8
+	part      int // the goroutine that writes it: 0 or 1
+}
+
+// writeChunks writes the column chunks of part part of tasks, with
+// fw.scratch[part] as its scratch.
+func (fw *fileWriter) writeChunks(e *encoded, writers []*parquet.ColumnWriter, tasks []chunkWrite, part int) error {
+	for _, t := range tasks {
+		if t.part != part {
+			continue
+		}
+		var err error
+		if t.leaf < 0 {
+			_, err = writers[fw.leaf[t.col]].WriteRowValues(e.values[t.col])
+		} else {
+			col := fw.indexes[t.col][t.leaf]
+			fw.scratch[part], err = e.batches[t.col].WriteColumn(writers[col], t.leaf, col, fw.scratch[part])
+		}
+		if err != nil {
+			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(fw.cols[t.col].name), err)
+		}
 	}
 	return nil
 }
