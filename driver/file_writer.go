@@ -89,9 +89,11 @@ func (fw *fileWriter) release() {
 		if e == nil {
 			continue
 		}
-		for _, b := range e.batches {
-			if b != nil {
-				s.batches = append(s.batches, b)
+		for _, half := range e.batches {
+			for _, b := range half {
+				if b != nil {
+					s.batches = append(s.batches, b)
+				}
 			}
 		}
 	}
@@ -196,7 +198,11 @@ func (fw *fileWriter) copyMetadata(m variant.Metadata) variant.Metadata {
 func (fw *fileWriter) startOpen() {
 	fw.opened = make(chan struct{})
 	for k := range fw.sets {
-		fw.sets[k] = &encoded{batches: make([]*shred.Batch, len(fw.cols)), values: make([][]parquet.Value, len(fw.cols))}
+		e := &encoded{values: make([][]parquet.Value, len(fw.cols)), shared: make([]*variant.Metadata, len(fw.cols))}
+		for h := range e.batches {
+			e.batches[h] = make([]*shred.Batch, len(fw.cols))
+		}
+		fw.sets[k] = e
 	}
 }
 
@@ -262,11 +268,13 @@ func (fw *fileWriter) open(rows [][]value) error {
 		}
 		fw.layouts[i], fw.indexes[i] = l, idx
 		for _, e := range fw.sets {
-			var old *shred.Batch
-			if k := len(spare.batches); k > 0 {
-				old, spare.batches = spare.batches[k-1], spare.batches[:k-1]
+			for h := range e.batches {
+				var old *shred.Batch
+				if k := len(spare.batches); k > 0 {
+					old, spare.batches = spare.batches[k-1], spare.batches[:k-1]
+				}
+				e.batches[h][i] = l.NewBatchFrom(old)
 			}
-			e.batches[i] = l.NewBatchFrom(old)
 		}
 	}
 	return nil
@@ -344,8 +352,9 @@ type rowGroup struct {
 // encoded is a row group shredded and converted to Parquet values, ready to
 // be handed to the column writers.
 type encoded struct {
-	batches []*shred.Batch    // of each VARIANT column
-	values  [][]parquet.Value // of each plain column
+	batches [2][]*shred.Batch   // of each VARIANT column: the first and the second half of the rows
+	shared  []*variant.Metadata // of each VARIANT column: the rows' shared dictionary, if any
+	values  [][]parquet.Value   // of each plain column
 }
 
 // errEarlierRowGroup is what a row group reports when the one before it
@@ -446,42 +455,90 @@ func (fw *fileWriter) flush() error {
 	return nil
 }
 
+// splitRows is the least number of rows a row group must have for encode
+// to shred its two halves on two goroutines.
+const splitRows = 8192
+
 // encode shreds the VARIANT columns of rows into e's batches and converts
 // the plain columns to e's Parquet values. It touches only e, so it can run
-// while rows are buffered and another set is written.
+// while rows are buffered and another set is written. A row group of
+// splitRows rows or more is shredded in two halves at the same time, the
+// second half on another goroutine, into e.batches[0] and e.batches[1].
 func (fw *fileWriter) encode(rows [][]value, e *encoded) error {
 	for i := range fw.cols {
-		c := &fw.cols[i]
-		if c.typ.name == "VARIANT" {
-			b := e.batches[i]
-			b.Reset()
+		if c := &fw.cols[i]; c.typ.name == "VARIANT" {
 			shared, err := sharedDictionary(rows, i)
 			if err != nil {
 				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 			}
-			var vb variant.Builder
-			if shared != nil {
-				vb.UseMetadata(*shared)
-			}
-			for _, r := range rows {
-				var err error
-				switch {
-				case r[i].k != kindVariant:
-					err = b.AppendNull()
-				case shared != nil:
-					vb.Reset()
-					vb.AppendVariant(r[i].v)
-					var v variant.Variant
-					if v, err = vb.Build(); err == nil {
-						err = b.Append(v)
-					}
-				default:
-					err = b.Append(r[i].v)
+			e.shared[i] = shared
+		}
+	}
+	half := len(rows)
+	if len(rows) >= splitRows {
+		half = len(rows) / 2
+	}
+	var second error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		second = fw.shredRows(rows[half:], half, e, 1)
+	}()
+	first := fw.shredRows(rows[:half], 0, e, 0)
+	if first == nil {
+		first = fw.plainValues(rows, e)
+	}
+	<-done
+	return cmp.Or(first, second)
+}
+
+// shredRows resets e.batches[h] and shreds the VARIANT columns of rows,
+// which start at row base of the row group, into them.
+func (fw *fileWriter) shredRows(rows [][]value, base int, e *encoded, h int) error {
+	for i := range fw.cols {
+		c := &fw.cols[i]
+		if c.typ.name != "VARIANT" {
+			continue
+		}
+		b := e.batches[h][i]
+		b.Reset()
+		shared := e.shared[i]
+		var vb variant.Builder
+		if shared != nil {
+			vb.UseMetadata(*shared)
+		}
+		for _, r := range rows {
+			var err error
+			switch {
+			case r[i].k != kindVariant:
+				err = b.AppendNull()
+			case shared != nil:
+				vb.Reset()
+				vb.AppendVariant(r[i].v)
+				var v variant.Variant
+				if v, err = vb.Build(); err == nil {
+					err = b.Append(v)
 				}
-				if err != nil {
-					return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
-				}
+			default:
+				err = b.Append(r[i].v)
 			}
+			if err != nil {
+				var se *shred.Error
+				if errors.As(err, &se) && se.Row >= 0 {
+					se.Row += base
+				}
+				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+			}
+		}
+	}
+	return nil
+}
+
+// plainValues converts the plain columns of rows to e's Parquet values.
+func (fw *fileWriter) plainValues(rows [][]value, e *encoded) error {
+	for i := range fw.cols {
+		c := &fw.cols[i]
+		if c.typ.name == "VARIANT" {
 			continue
 		}
 		buf := e.values[i][:0]
@@ -513,9 +570,13 @@ func (fw *fileWriter) emit(e *encoded) error {
 			tasks = append(tasks, chunkWrite{col: i, leaf: -1, weight: len(e.values[i])})
 			continue
 		}
-		for k := range e.batches[i].Columns {
-			c := &e.batches[i].Columns[k]
-			tasks = append(tasks, chunkWrite{col: i, leaf: k, weight: c.Len() + len(c.Bytes)/8})
+		for k := range e.batches[0][i].Columns {
+			w := 0
+			for _, half := range e.batches {
+				c := &half[i].Columns[k]
+				w += c.Len() + len(c.Bytes)/8
+			}
+			tasks = append(tasks, chunkWrite{col: i, leaf: k, weight: w})
 		}
 	}
 	fw.chunks = tasks
@@ -567,7 +628,11 @@ func (fw *fileWriter) writeChunks(e *encoded, writers []*parquet.ColumnWriter, t
 			_, err = writers[fw.leaf[t.col]].WriteRowValues(e.values[t.col])
 		} else {
 			col := fw.indexes[t.col][t.leaf]
-			fw.scratch[part], err = e.batches[t.col].WriteColumn(writers[col], t.leaf, col, fw.scratch[part])
+			for _, half := range e.batches {
+				if err == nil && half[t.col].Len() > 0 {
+					fw.scratch[part], err = half[t.col].WriteColumn(writers[col], t.leaf, col, fw.scratch[part])
+				}
+			}
 		}
 		if err != nil {
 			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(fw.cols[t.col].name), err)
