@@ -159,6 +159,10 @@ func (fw *fileWriter) add(row []value) error {
 			v.v = variant.View(fw.lastMeta, fw.copyBytes(v.v.Bytes()))
 		}
 	}
+	if cap(fw.rows) == 0 && fw.opened != nil {
+		// A row group is written already: this one will likely fill too.
+		fw.rows = make([][]value, 0, fw.cfg.RowGroupRows)
+	}
 	fw.rows = append(fw.rows, row)
 	if len(fw.rows) >= fw.cfg.RowGroupRows {
 		return fw.flushBehind()
