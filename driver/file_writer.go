@@ -538,24 +538,32 @@ func (fw *fileWriter) shredRows(rows [][]value, base int, e *encoded, h int) err
 	return nil
 }
 
-// plainValues converts the plain columns of rows to e's Parquet values.
+// plainValues converts the plain columns of rows to e's Parquet values
+// (BIGINT and TIME values inline, the others with parquetValue).
 func (fw *fileWriter) plainValues(rows [][]value, e *encoded) error {
 	for i := range fw.cols {
 		c := &fw.cols[i]
 		if c.typ.name == "VARIANT" {
 			continue
 		}
-		buf := e.values[i][:0]
-		for _, r := range rows {
-			v, err := parquetValue(c, r[i])
-			if err != nil {
-				return err
+		buf := slices.Grow(e.values[i][:0], len(rows))[:len(rows)]
+		col := fw.leaf[i]
+		int64s := c.typ.name == "BIGINT" || c.typ.name == "TIME"
+		for k, r := range rows {
+			var v parquet.Value
+			if x := &r[i]; int64s && x.k == kindInt {
+				v = parquet.Int64Value(x.i)
+			} else {
+				var err error
+				if v, err = parquetValue(c, *x); err != nil {
+					return err
+				}
 			}
-			def := 0
 			if c.typ.nullable && !r[i].isNull() {
-				def = 1
+				v.SetDefinitionLevel(1)
 			}
-			buf = append(buf, v.Level(0, def, fw.leaf[i]))
+			v.SetColumnIndex(col)
+			buf[k] = v
 		}
 		e.values[i] = buf
 	}
