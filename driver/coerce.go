@@ -6,6 +6,29 @@ import (
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
+// storedKind returns the kind of the values a column of the named type
+// stores as they are (see coerce), or kindNull when every value is
+// converted.
+func storedKind(typ string) kind {
+	switch typ {
+	case "BIGINT":
+		return kindInt
+	case "DOUBLE":
+		return kindFloat
+	case "BOOLEAN":
+		return kindBool
+	case "VARCHAR":
+		return kindString
+	case "BINARY":
+		return kindBytes
+	case "TIMESTAMP":
+		return kindTime
+	case "VARIANT":
+		return kindVariant
+	}
+	return kindNull
+}
+
 // coerce converts an inserted value to the storage form of column c: a
 // Variant for VARIANT columns (other values become the Variant of the same
 // type, so a string stays a string); the value cast to the column's SQL type
@@ -22,14 +45,7 @@ func coerce(c *tableColumn, v value) (value, error) {
 		}
 		return nullValue(), nil
 	}
-	switch {
-	case c.typ.name == "BIGINT" && v.k == kindInt,
-		c.typ.name == "DOUBLE" && v.k == kindFloat,
-		c.typ.name == "BOOLEAN" && v.k == kindBool,
-		c.typ.name == "VARCHAR" && v.k == kindString,
-		c.typ.name == "BINARY" && v.k == kindBytes,
-		c.typ.name == "TIMESTAMP" && v.k == kindTime,
-		c.typ.name == "VARIANT" && v.k == kindVariant:
+	if v.k == storedKind(c.typ.name) {
 		return v, nil
 	}
 	vv, err := toVariant(v)

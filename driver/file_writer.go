@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
@@ -10,6 +11,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -53,12 +55,19 @@ type fileWriter struct {
 
 	spare *spareBuffers // buffers of an earlier writer, until open takes them
 
+	// opened is closed when open has run (on the goroutine of the first
+	// row group, or in flush), with openErr set before; nil until open
+	// starts. What open sets below is read only after opened is closed.
+	opened  chan struct{}
+	openErr error
 	tmp     string
 	f       *os.File
 	w       *parquet.Writer
 	leaf    []int           // leaf column index of each plain column
 	layouts []*shred.Layout // of each VARIANT column
 	indexes [][]int
+	chunks  []chunkWrite       // scratch of emit
+	scratch [2][]parquet.Value // of each goroutine of emit
 }
 
 // spareBuffers are the buffers of a finished fileWriter, which the next one
@@ -80,9 +89,11 @@ func (fw *fileWriter) release() {
 		if e == nil {
 			continue
 		}
-		for _, b := range e.batches {
-			if b != nil {
-				s.batches = append(s.batches, b)
+		for _, half := range e.batches {
+			for _, b := range half {
+				if b != nil {
+					s.batches = append(s.batches, b)
+				}
 			}
 		}
 	}
@@ -113,7 +124,9 @@ const (
 	arenaBytes = 256 << 10
 )
 
-// newRow returns a row of NULLs to fill and hand to add.
+// newRow returns a row to fill and hand to add. It may hold the values of
+// a row written before: the caller sets every column (clear makes them
+// NULL).
 func (fw *fileWriter) newRow() []value {
 	n := len(fw.cols)
 	if cap(fw.slab)-len(fw.slab) < n {
@@ -126,7 +139,6 @@ func (fw *fileWriter) newRow() []value {
 	}
 	row := fw.slab[len(fw.slab) : len(fw.slab)+n : len(fw.slab)+n]
 	fw.slab = fw.slab[:len(fw.slab)+n]
-	clear(row)
 	return row
 }
 
@@ -146,6 +158,10 @@ func (fw *fileWriter) add(row []value) error {
 			}
 			v.v = variant.View(fw.lastMeta, fw.copyBytes(v.v.Bytes()))
 		}
+	}
+	if cap(fw.rows) == 0 && fw.opened != nil {
+		// A row group is written already: this one will likely fill too.
+		fw.rows = make([][]value, 0, fw.cfg.RowGroupRows)
 	}
 	fw.rows = append(fw.rows, row)
 	if len(fw.rows) >= fw.cfg.RowGroupRows {
@@ -181,21 +197,44 @@ func (fw *fileWriter) copyMetadata(m variant.Metadata) variant.Metadata {
 	return variant.View(m, nil).CopyTo(fw.reserve(len(m.Bytes()))).Metadata()
 }
 
-// open chooses the shredding of the VARIANT columns from the buffered rows
-// and creates the file.
-func (fw *fileWriter) open() error {
-	for i := range fw.cols {
-		c := &fw.cols[i]
+// startOpen makes the encoded sets and marks open as begun; open itself
+// runs later, on the first row group's goroutine or in flush.
+func (fw *fileWriter) startOpen() {
+	fw.opened = make(chan struct{})
+	for k := range fw.sets {
+		e := &encoded{values: make([][]parquet.Value, len(fw.cols)), shared: make([]*variant.Metadata, len(fw.cols))}
+		for h := range e.batches {
+			e.batches[h] = make([]*shred.Batch, len(fw.cols))
+		}
+		fw.sets[k] = e
+	}
+}
+
+// openWith runs open on rows, the first row group, records its error and
+// closes opened.
+func (fw *fileWriter) openWith(rows [][]value) error {
+	fw.openErr = fw.open(rows)
+	close(fw.opened)
+	return fw.openErr
+}
+
+// open chooses the shredding of the VARIANT columns from rows, the first
+// row group, and creates the file. It reads fw.cols but does not change
+// them, since rows are buffered meanwhile.
+func (fw *fileWriter) open(rows [][]value) error {
+	cols := slices.Clone(fw.cols)
+	for i := range cols {
+		c := &cols[i]
 		if c.typ.name != "VARIANT" {
 			continue
 		}
-		s, err := fw.chooseShredding(i)
+		s, err := fw.chooseShredding(rows, i)
 		if err != nil {
 			return err
 		}
 		c.shred = s
 	}
-	schema, err := tableSchema(fw.cols)
+	schema, err := tableSchema(cols)
 	if err != nil {
 		return err
 	}
@@ -205,16 +244,16 @@ func (fw *fileWriter) open() error {
 		return fmt.Errorf("parquetvariant: writing table: %w", err)
 	}
 	fw.f = f
-	fw.w = parquet.NewWriter(f, schema, parquet.Compression(codec(fw.cfg.Compression)))
+	// Every leaf gets column chunk statistics and the column and offset
+	// index (docs/design.md section 7); the min and max of each page are
+	// in the column index, so the page headers do not repeat them.
+	fw.w = parquet.NewWriter(f, schema, parquet.Compression(codec(fw.cfg.Compression)), parquet.DataPageStatistics(false))
 	fw.leaf = make([]int, len(fw.cols))
 	fw.layouts = make([]*shred.Layout, len(fw.cols))
 	fw.indexes = make([][]int, len(fw.cols))
 	spare := fw.spare
-	for k := range fw.sets {
-		fw.sets[k] = &encoded{batches: make([]*shred.Batch, len(fw.cols)), values: make([][]parquet.Value, len(fw.cols))}
-	}
-	for i := range fw.cols {
-		c := &fw.cols[i]
+	for i := range cols {
+		c := &cols[i]
 		if c.typ.name != "VARIANT" {
 			lc, ok := schema.Lookup(c.name)
 			if !ok {
@@ -233,29 +272,60 @@ func (fw *fileWriter) open() error {
 		}
 		fw.layouts[i], fw.indexes[i] = l, idx
 		for _, e := range fw.sets {
-			var old *shred.Batch
-			if k := len(spare.batches); k > 0 {
-				old, spare.batches = spare.batches[k-1], spare.batches[:k-1]
+			for h := range e.batches {
+				var old *shred.Batch
+				if k := len(spare.batches); k > 0 {
+					old, spare.batches = spare.batches[k-1], spare.batches[:k-1]
+				}
+				e.batches[h][i] = l.NewBatchFrom(old)
 			}
-			e.batches[i] = l.NewBatchFrom(old)
 		}
 	}
 	return nil
 }
 
+// shredSampleRows bounds the Variants of the first row group that the
+// shredding schema is chosen from.
+const shredSampleRows = 16384
+
+// shredSample returns the Variants of column i in rows, or when there are
+// more than shredSampleRows of them, that many evenly spaced ones: Variant
+// k (counting Variants only) is taken when it is the first at or after
+// position j*n/shredSampleRows, for j from 0 on.
+func shredSample(rows [][]value, i int) []variant.Variant {
+	n := 0
+	for _, r := range rows {
+		if r[i].k == kindVariant {
+			n++
+		}
+	}
+	sample := make([]variant.Variant, 0, min(n, shredSampleRows))
+	k := 0
+	for _, r := range rows {
+		if r[i].k != kindVariant {
+			continue
+		}
+		if n <= shredSampleRows || len(sample)*n <= k*shredSampleRows {
+			sample = append(sample, r[i].v)
+		}
+		k++
+	}
+	return sample
+}
+
 // chooseShredding picks the shredding schema of VARIANT column i: none with
 // shred=none; otherwise the table's current schema while it still fits the
-// rows, else one inferred from them (docs/design.md section 7).
-func (fw *fileWriter) chooseShredding(i int) (shred.Schema, error) {
+// rows, else one inferred from them (docs/design.md section 7). Of a row
+// group with more than shredSampleRows Variants in the column, that many
+// evenly spaced ones are the sample: the field shares and type families
+// the choice rests on are proportions, which such a sample keeps, and a
+// value the chosen schema does not fit is still stored whole in the
+// value column, so the choice affects the layout only, never the data.
+func (fw *fileWriter) chooseShredding(rows [][]value, i int) (shred.Schema, error) {
 	if fw.cfg.Shred == ShredNone {
 		return shred.Untyped(), nil
 	}
-	sample := make([]variant.Variant, 0, len(fw.rows))
-	for _, r := range fw.rows {
-		if r[i].k == kindVariant {
-			sample = append(sample, r[i].v)
-		}
-	}
+	sample := shredSample(rows, i)
 	if fw.prev != nil && fw.prev[i] != nil {
 		ok, used, err := shred.FitsReusing(*fw.prev[i], sample, shred.InferOptions{}, fw.spare.fits)
 		if used != nil {
@@ -286,8 +356,9 @@ type rowGroup struct {
 // encoded is a row group shredded and converted to Parquet values, ready to
 // be handed to the column writers.
 type encoded struct {
-	batches []*shred.Batch    // of each VARIANT column
-	values  [][]parquet.Value // of each plain column
+	batches [2][]*shred.Batch   // of each VARIANT column: the first and the second half of the rows
+	shared  []*variant.Metadata // of each VARIANT column: the rows' shared dictionary, if any
+	values  [][]parquet.Value   // of each plain column
 }
 
 // errEarlierRowGroup is what a row group reports when the one before it
@@ -297,13 +368,14 @@ var errEarlierRowGroup = errors.New("parquetvariant: an earlier row group failed
 // flushBehind starts writing the buffered rows as one row group on another
 // goroutine, so that writing overlaps with buffering the next rows. Two row
 // groups are in flight at most: one being shredded while the one before is
-// written to the file (in order), each with its own encoded set. An error
-// of a write is returned by a later flushBehind, flush or commit.
+// written to the file (in order), each with its own encoded set. The first
+// row group's goroutine chooses the shredding and creates the file first
+// (open), while the next rows are buffered. An error of a write is
+// returned by a later flushBehind, flush or commit.
 func (fw *fileWriter) flushBehind() error {
-	if fw.w == nil {
-		if err := fw.open(); err != nil {
-			return err
-		}
+	first := fw.opened == nil
+	if first {
+		fw.startOpen()
 	}
 	if len(fw.behind) == len(fw.sets) {
 		if err := fw.waitOldest(); err != nil {
@@ -323,7 +395,15 @@ func (fw *fileWriter) flushBehind() error {
 	fw.behind = append(fw.behind, g)
 	go func() {
 		defer close(g.written)
-		err := fw.encode(g.rows, set)
+		var err error
+		if first {
+			err = fw.openWith(g.rows)
+		} else if <-fw.opened; fw.openErr != nil {
+			err = errEarlierRowGroup
+		}
+		if err == nil {
+			err = fw.encode(g.rows, set)
+		}
 		if prev != nil {
 			<-prev.written
 			if prev.err != nil && err == nil {
@@ -361,82 +441,129 @@ func (fw *fileWriter) wait() error {
 }
 
 // flush writes the buffered rows as one row group, after the ones in
-// flight.
+// flight (shredding it while the one before is written), and waits for
+// every row group; a file without rows is created here.
 func (fw *fileWriter) flush() error {
-	if fw.w == nil {
-		if err := fw.open(); err != nil {
+	if len(fw.rows) > 0 {
+		if err := fw.flushBehind(); err != nil {
 			return err
 		}
 	}
 	if err := fw.wait(); err != nil {
 		return err
 	}
-	if len(fw.rows) == 0 {
-		return nil
+	if fw.opened == nil {
+		fw.startOpen()
+		return fw.openWith(fw.rows)
 	}
-	if err := fw.encode(fw.rows, fw.sets[0]); err != nil {
-		return err
-	}
-	if err := fw.emit(fw.sets[0]); err != nil {
-		return err
-	}
-	fw.total += int64(len(fw.rows))
-	fw.rows = fw.rows[:0]
-	fw.free(fw.usedSlabs, fw.usedArenas)
-	fw.usedSlabs, fw.usedArenas = fw.usedSlabs[:0], fw.usedArenas[:0]
-	fw.slab, fw.arena, fw.lastMeta = nil, nil, variant.Metadata{}
 	return nil
 }
 
+// splitRows is the least number of rows a row group must have for encode
+// to shred its two halves on two goroutines.
+const splitRows = 8192
+
 // encode shreds the VARIANT columns of rows into e's batches and converts
 // the plain columns to e's Parquet values. It touches only e, so it can run
-// while rows are buffered and another set is written.
+// while rows are buffered and another set is written. A row group of
+// splitRows rows or more is shredded in two halves at the same time, the
+// second half on another goroutine, into e.batches[0] and e.batches[1].
 func (fw *fileWriter) encode(rows [][]value, e *encoded) error {
 	for i := range fw.cols {
-		c := &fw.cols[i]
-		if c.typ.name == "VARIANT" {
-			b := e.batches[i]
-			b.Reset()
+		if c := &fw.cols[i]; c.typ.name == "VARIANT" {
 			shared, err := sharedDictionary(rows, i)
 			if err != nil {
 				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 			}
-			var vb variant.Builder
-			if shared != nil {
-				vb.UseMetadata(*shared)
-			}
-			for _, r := range rows {
-				var err error
-				switch {
-				case r[i].k != kindVariant:
-					err = b.AppendNull()
-				case shared != nil:
-					vb.Reset()
-					vb.AppendVariant(r[i].v)
-					var v variant.Variant
-					if v, err = vb.Build(); err == nil {
-						err = b.Append(v)
-					}
-				default:
-					err = b.Append(r[i].v)
-				}
-				if err != nil {
-					return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
-				}
-			}
+			e.shared[i] = shared
+		}
+	}
+	half := len(rows)
+	if len(rows) >= splitRows {
+		half = len(rows) / 2
+	}
+	var second error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		second = fw.shredRows(rows[half:], half, e, 1)
+	}()
+	first := fw.shredRows(rows[:half], 0, e, 0)
+	if first == nil {
+		first = fw.plainValues(rows, e)
+	}
+	<-done
+	return cmp.Or(first, second)
+}
+
+// shredRows resets e.batches[h] and shreds the VARIANT columns of rows,
+// which start at row base of the row group, into them.
+func (fw *fileWriter) shredRows(rows [][]value, base int, e *encoded, h int) error {
+	for i := range fw.cols {
+		c := &fw.cols[i]
+		if c.typ.name != "VARIANT" {
 			continue
 		}
-		buf := e.values[i][:0]
+		b := e.batches[h][i]
+		b.Reset()
+		shared := e.shared[i]
+		var vb variant.Builder
+		if shared != nil {
+			vb.UseMetadata(*shared)
+		}
 		for _, r := range rows {
-			v, err := parquetValue(c, r[i])
+			var err error
+			switch {
+			case r[i].k != kindVariant:
+				err = b.AppendNull()
+			case shared != nil:
+				vb.Reset()
+				vb.AppendVariant(r[i].v)
+				var v variant.Variant
+				if v, err = vb.Build(); err == nil {
+					err = b.Append(v)
+				}
+			default:
+				err = b.Append(r[i].v)
+			}
 			if err != nil {
-				return err
+				var se *shred.Error
+				if errors.As(err, &se) && se.Row >= 0 {
+					se.Row += base
+				}
+				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 			}
-			def := 0
+		}
+	}
+	return nil
+}
+
+// plainValues converts the plain columns of rows to e's Parquet values
+// (BIGINT and TIME values inline, the others with parquetValue).
+func (fw *fileWriter) plainValues(rows [][]value, e *encoded) error {
+	for i := range fw.cols {
+		c := &fw.cols[i]
+		if c.typ.name == "VARIANT" {
+			continue
+		}
+		buf := slices.Grow(e.values[i][:0], len(rows))[:len(rows)]
+		col := fw.leaf[i]
+		int64s := c.typ.name == "BIGINT" || c.typ.name == "TIME"
+		for k, r := range rows {
+			var v parquet.Value
+			if x := &r[i]; int64s && x.k == kindInt {
+				v = parquet.Int64Value(x.i)
+			} else {
+				var err error
+				if v, err = parquetValue(c, *x); err != nil {
+					return err
+				}
+			}
 			if c.typ.nullable && !r[i].isNull() {
-				def = 1
+				v.SetDefinitionLevel(1)
 			}
-			buf = append(buf, v.Level(0, def, fw.leaf[i]))
+			v.SetColumnIndex(col)
+			buf[k] = v
 		}
 		e.values[i] = buf
 	}
@@ -444,23 +571,84 @@ func (fw *fileWriter) encode(rows [][]value, e *encoded) error {
 }
 
 // emit hands an encoded row group to the column writers and ends the row
-// group. Row groups are emitted one at a time, in order.
+// group. Row groups are emitted one at a time, in order. The column chunks
+// are split in two parts of about the same number of entries, written at
+// the same time (each column writer is used by one goroutine only).
 func (fw *fileWriter) emit(e *encoded) error {
 	writers := fw.w.ColumnWriters()
+	tasks := fw.chunks[:0]
 	for i := range fw.cols {
-		c := &fw.cols[i]
-		if c.typ.name == "VARIANT" {
-			if err := e.batches[i].WriteColumns(writers, fw.indexes[i]); err != nil {
-				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
-			}
+		if fw.cols[i].typ.name != "VARIANT" {
+			tasks = append(tasks, chunkWrite{col: i, leaf: -1, weight: len(e.values[i])})
 			continue
 		}
-		if _, err := writers[fw.leaf[i]].WriteRowValues(e.values[i]); err != nil {
-			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
+		for k := range e.batches[0][i].Columns {
+			w := 0
+			for _, half := range e.batches {
+				c := &half[i].Columns[k]
+				w += c.Len() + len(c.Bytes)/8
+			}
+			tasks = append(tasks, chunkWrite{col: i, leaf: k, weight: w})
 		}
+	}
+	fw.chunks = tasks
+	// The heaviest chunk first, each into the lighter part.
+	slices.SortStableFunc(tasks, func(a, b chunkWrite) int { return cmp.Compare(b.weight, a.weight) })
+	var load [2]int
+	for k := range tasks {
+		p := 0
+		if load[1] < load[0] {
+			p = 1
+		}
+		tasks[k].part = p
+		load[p] += tasks[k].weight
+	}
+	var errs [2]error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		errs[1] = fw.writeChunks(e, writers, tasks, 1)
+	}()
+	errs[0] = fw.writeChunks(e, writers, tasks, 0)
+	<-done
+	if err := cmp.Or(errs[0], errs[1]); err != nil {
+		return err
 	}
 	if err := fw.w.Flush(); err != nil {
 		return fmt.Errorf("parquetvariant: writing a row group: %w", err)
+	}
+	return nil
+}
+
+// chunkWrite is a column chunk of a row group for emit to write: of a
+// plain column col (leaf -1), or of leaf leaf of VARIANT column col.
+type chunkWrite struct {
+	col, leaf int
+	weight    int // entries, and bytes of values over 8
+	part      int // the goroutine that writes it: 0 or 1
+}
+
+// writeChunks writes the column chunks of part part of tasks, with
+// fw.scratch[part] as its scratch.
+func (fw *fileWriter) writeChunks(e *encoded, writers []*parquet.ColumnWriter, tasks []chunkWrite, part int) error {
+	for _, t := range tasks {
+		if t.part != part {
+			continue
+		}
+		var err error
+		if t.leaf < 0 {
+			_, err = writers[fw.leaf[t.col]].WriteRowValues(e.values[t.col])
+		} else {
+			col := fw.indexes[t.col][t.leaf]
+			for _, half := range e.batches {
+				if err == nil && half[t.col].Len() > 0 {
+					fw.scratch[part], err = half[t.col].WriteColumn(writers[col], t.leaf, col, fw.scratch[part])
+				}
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(fw.cols[t.col].name), err)
+		}
 	}
 	return nil
 }

@@ -86,6 +86,7 @@ type insertPlan struct {
 	rows   [][]evalFunc
 	fw     *fileWriter // the file the targets were resolved for
 	target []int
+	stored []kind  // of each target: what coerce passes through (storedKind)
 	vals   []value // one row's values, reused
 	er     evalRow // what the VALUES expressions see, reused
 }
@@ -120,12 +121,16 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriv
 			return nil, err
 		}
 		p.fw, p.target = fw, target
+		p.stored = p.stored[:0]
+		for _, ci := range target {
+			p.stored = append(p.stored, storedKind(fw.cols[ci].typ.name))
+		}
 	}
 	if c.tx == nil {
 		// The file is the statement's own: do not keep it alive.
 		defer func() { p.fw = nil }()
 	}
-	cols, target := fw.cols, p.target
+	cols, target, stored := fw.cols, p.target, p.stored
 	inTx := c.tx != nil
 	var n int64
 	put := func(vals []value) error {
@@ -133,7 +138,14 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriv
 			return &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("INSERT INTO %s: %d values for %d columns", quoteIdent(s.Table), len(vals), len(target))}
 		}
 		row := fw.newRow()
+		if len(target) < len(row) {
+			clear(row) // the columns without a value are NULL
+		}
 		for i, ci := range target {
+			if vals[i].k == stored[i] && vals[i].k != kindNull {
+				row[ci] = vals[i]
+				continue
+			}
 			v, err := coerce(&cols[ci], vals[i])
 			if err != nil {
 				return err

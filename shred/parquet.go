@@ -3,6 +3,7 @@ package shred
 import (
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,59 +44,131 @@ const writeChunk = 4096
 // columns as [Layout.ColumnIndexes] returns them). Every column receives
 // whole rows, so all columns of the Variant end at the same row.
 func (b *Batch) WriteColumns(writers []*parquet.ColumnWriter, columns []int) error {
-	buf := b.values[:0]
-	defer func() { b.values = buf[:0] }()
 	for i := range b.Columns {
-		c := &b.Columns[i]
-		leaf := &b.layout.leaves[i]
-		w := writers[columns[i]]
-		col := columns[i]
-		buf = buf[:0]
-		vi := 0
-		for e, d := range c.Def {
-			r := int(c.Rep[e])
-			if r == 0 && len(buf) >= writeChunk {
-				if _, err := w.WriteRowValues(buf); err != nil {
-					return err
-				}
-				buf = buf[:0]
-			}
-			var v parquet.Value
-			if int(d) == leaf.MaxDef {
-				v = c.value(leaf.Kind, vi)
-				vi++
-			}
-			v.SetRepetitionLevel(r)
-			v.SetDefinitionLevel(int(d))
-			v.SetColumnIndex(col)
-			buf = append(buf, v)
-		}
-		if len(buf) > 0 {
-			if _, err := w.WriteRowValues(buf); err != nil {
-				return err
-			}
+		var err error
+		if b.values, err = b.WriteColumn(writers[columns[i]], i, columns[i], b.values); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// value returns value i of the column as a parquet.Value.
-func (c *Column) value(kind parquet.Kind, i int) parquet.Value {
-	switch kind {
-	case parquet.Boolean:
-		return parquet.BooleanValue(c.Bool[i])
-	case parquet.Int32:
-		return parquet.Int32Value(c.Int32[i])
-	case parquet.Int64:
-		return parquet.Int64Value(c.Int64[i])
-	case parquet.Float:
-		return parquet.FloatValue(c.Float[i])
-	case parquet.Double:
-		return parquet.DoubleValue(c.Double[i])
-	case parquet.FixedLenByteArray:
-		return parquet.FixedLenByteArrayValue(c.bytesAt(i))
+// WriteColumn writes the entries of leaf i, with their levels, to w, the
+// writer of the file's column chunk column (see [Batch.WriteColumns]), in
+// whole rows. buf is scratch space, returned for reuse with whatever it
+// grew to. Calls for different leaves, each with its own buf, may run at
+// the same time.
+func (b *Batch) WriteColumn(w *parquet.ColumnWriter, i, column int, buf []parquet.Value) ([]parquet.Value, error) {
+	c := &b.Columns[i]
+	vi := 0
+	for e := 0; e < len(c.Def); {
+		// Chunks of about writeChunk entries that end on a row boundary.
+		end := min(e+writeChunk, len(c.Def))
+		for end < len(c.Def) && c.Rep[end] != 0 {
+			end++
+		}
+		buf = slices.Grow(buf[:0], end-e)[:end-e]
+		vi = c.fill(buf, &b.layout.leaves[i], column, e, vi)
+		if _, err := w.WriteRowValues(buf); err != nil {
+			return buf[:0], err
+		}
+		e = end
 	}
-	return parquet.ByteArrayValue(c.bytesAt(i))
+	return buf[:0], nil
+}
+
+// fill sets buf to the entries of the column from entry e on, with their
+// levels and column index col; vi is the index of the first entry's value
+// (if it has one). It returns the index of the value after them.
+func (c *Column) fill(buf []parquet.Value, leaf *Leaf, col, e, vi int) int {
+	defs, reps := c.Def[e:e+len(buf)], c.Rep[e:e+len(buf)]
+	maxDef := uint8(leaf.MaxDef)
+	switch leaf.Kind {
+	case parquet.Boolean:
+		for k, d := range defs {
+			var v parquet.Value
+			if d == maxDef {
+				v = parquet.BooleanValue(c.Bool[vi])
+				vi++
+			}
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
+			buf[k] = v
+		}
+	case parquet.Int32:
+		for k, d := range defs {
+			var v parquet.Value
+			if d == maxDef {
+				v = parquet.Int32Value(c.Int32[vi])
+				vi++
+			}
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
+			buf[k] = v
+		}
+	case parquet.Int64:
+		for k, d := range defs {
+			var v parquet.Value
+			if d == maxDef {
+				v = parquet.Int64Value(c.Int64[vi])
+				vi++
+			}
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
+			buf[k] = v
+		}
+	case parquet.Float:
+		for k, d := range defs {
+			var v parquet.Value
+			if d == maxDef {
+				v = parquet.FloatValue(c.Float[vi])
+				vi++
+			}
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
+			buf[k] = v
+		}
+	case parquet.Double:
+		for k, d := range defs {
+			var v parquet.Value
+			if d == maxDef {
+				v = parquet.DoubleValue(c.Double[vi])
+				vi++
+			}
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
+			buf[k] = v
+		}
+	default:
+		fixed := leaf.Kind == parquet.FixedLenByteArray
+		start := 0
+		if vi > 0 {
+			start = c.Ends[vi-1]
+		}
+		for k, d := range defs {
+			var v parquet.Value
+			if d == maxDef {
+				end := c.Ends[vi]
+				if fixed {
+					v = parquet.FixedLenByteArrayValue(c.Bytes[start:end:end])
+				} else {
+					v = parquet.ByteArrayValue(c.Bytes[start:end:end])
+				}
+				start = end
+				vi++
+			}
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
+			buf[k] = v
+		}
+	}
+	return vi
 }
 
 // ReadRowGroup appends the rows of a row group to the batch: leaf i is read

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/require"
 
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -201,28 +202,39 @@ func TestSchema(t *testing.T) {
 `, section)
 }
 
-// TestCorruptFile: a file whose page index a flipped byte damaged gives
-// errors, never a panic; meta and schema need no page index.
+// TestCorruptFile: a file whose page index is damaged (each of its first
+// bytes changed in turn) gives errors, never a panic; meta and schema need
+// no page index and still work.
 func TestCorruptFile(t *testing.T) {
-	for _, c := range []struct {
-		src string
-		at  int
-		b   byte
-	}{
-		{filepath.Join(lake, "events", "part-00002.parquet"), 69804, 0x69},
-		{filepath.Join("..", "..", "testdata", "interop", "duckdb", "variant_object_primitives.parquet"), 1259, 0x7a},
+	for _, src := range []string{
+		filepath.Join(lake, "events", "part-00002.parquet"),
+		filepath.Join("..", "..", "testdata", "interop", "duckdb", "variant_object_primitives.parquet"),
 	} {
-		data, err := os.ReadFile(c.src)
+		data, err := os.ReadFile(src)
 		require.NoError(t, err)
-		data[c.at] = c.b
+		pf, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
+		require.NoError(t, err)
+		col := pf.Metadata().RowGroups[0].Columns[0]
+		require.NotZero(t, col.OffsetIndexOffset, src)
+		require.NotZero(t, col.ColumnIndexOffset, src)
 		path := filepath.Join(t.TempDir(), "bad.parquet")
-		require.NoError(t, os.WriteFile(path, data, 0o644))
-		ok(t, "", "meta", path)
-		ok(t, "", "schema", path)
-		for _, sub := range []string{"cat", "head"} {
-			r := runCLI(t, "", sub, path)
-			require.Equal(t, 1, r.code, sub)
-			require.Contains(t, r.stderr, "corrupt parquet file", sub)
+		for _, start := range []int64{col.ColumnIndexOffset, col.OffsetIndexOffset} {
+			for at := start; at < start+24; at++ {
+				for _, b := range []byte{0x69, 0x7a} {
+					bad := bytes.Clone(data)
+					bad[at] = b
+					require.NoError(t, os.WriteFile(path, bad, 0o644))
+					ok(t, "", "meta", path)
+					ok(t, "", "schema", path)
+					for _, sub := range []string{"cat", "head"} {
+						r := runCLI(t, "", sub, path)
+						if r.code != 0 {
+							require.Equal(t, 1, r.code, "%s byte %d", sub, at)
+							require.Contains(t, r.stderr, "corrupt parquet file", "%s byte %d", sub, at)
+						}
+					}
+				}
+			}
 		}
 	}
 }
