@@ -318,20 +318,6 @@ func compact(c *shred.Column, leaf shred.Leaf, sel *pageSel, ranges rowRanges) e
 			}
 		}
 	}
-	c.Def, c.Rep = c.Def[:w], c.Rep[:w]
-	switch leaf.Kind {
-	case parquet.Boolean:
-		c.Bool = c.Bool[:vw]
-	case parquet.Int32:
-		c.Int32 = c.Int32[:vw]
-	case parquet.Int64:
-		c.Int64 = c.Int64[:vw]
-	case parquet.Float:
-		c.Float = c.Float[:vw]
-	case parquet.Double:
-		c.Double = c.Double[:vw]
-	default:
-		c.Bytes, c.Ends = c.Bytes[:byteW], c.Ends[:vw]
-	}
+	c.Truncate(leaf.Kind, w, vw)
 	return nil
 }
