@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/parquet-go/parquet-go"
+	pqvariant "github.com/parquet-go/parquet-go/variant"
 	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -271,21 +272,30 @@ func BenchmarkVariantScan(b *testing.B) {
 		}
 	}
 	files := tb.Files()
-	for _, name := range []string{"count-shredded-string-filter", "sum-shredded-int64"} {
-		b.Run("parquet-go/"+name, func(b *testing.B) {
+	peers := []struct {
+		name string
+		run  func(b *testing.B, pf *parquet.File) int64
+		want int64
+	}{
+		{"count-shredded-string-filter", peerCount, want.purchases},
+		{"sum-shredded-int64", peerSum, want.amount},
+		{"time-window-whole-variants", func(b *testing.B, pf *parquet.File) int64 {
+			return peerWindow(b, pf, window.UnixMicro(), window.Add(time.Hour-time.Second).UnixMicro())
+		}, 3600},
+		{"count-unshredded-path-filter", peerUnshredded, want.agent7},
+		{"full-reconstruction", peerWhole, benchRows},
+	}
+	for _, q := range peers {
+		b.Run("parquet-go/"+q.name, func(b *testing.B) {
 			b.ReportAllocs()
 			m := startMark()
 			for b.Loop() {
 				var got int64
 				for _, f := range files {
-					got += variantReaderQuery(b, filepath.Join(dir, f), name)
+					got += peerFile(b, filepath.Join(dir, f), q.run)
 				}
-				exp := want.purchases
-				if name == "sum-shredded-int64" {
-					exp = want.amount
-				}
-				if got != exp {
-					b.Fatalf("got %d, want %d", got, exp)
+				if got != q.want {
+					b.Fatalf("got %d, want %d", got, q.want)
 				}
 			}
 			m.report(b)
@@ -293,60 +303,175 @@ func BenchmarkVariantScan(b *testing.B) {
 	}
 }
 
-// variantReaderQuery runs a query on one file with parquet-go's
-// VariantReader: the count of rows whose event_type is "purchase", or the
-// sum of amount, from the typed vectors (residual rows would need decoding;
-// the benchmark table has none).
-func variantReaderQuery(b *testing.B, path, name string) int64 {
+// peerFile opens a file of the benchmark table with parquet-go and runs a
+// query on it.
+func peerFile(b *testing.B, path string, run func(*testing.B, *parquet.File) int64) int64 {
 	f, err := os.Open(path)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer f.Close()
-	st, _ := f.Stat()
+	st, err := f.Stat()
+	if err != nil {
+		b.Fatal(err)
+	}
 	pf, err := parquet.OpenFile(f, st.Size())
 	if err != nil {
 		b.Fatal(err)
 	}
-	var total int64
+	return run(b, pf)
+}
+
+// peerWindowRows is the window of rows parquet-go's VariantReader reads at
+// a time.
+const peerWindowRows = 4096
+
+// peerPath runs fn on every window of rows of path field in each row group
+// of pf, read with parquet-go's VariantReader; base is the first row of
+// the window in the file.
+func peerPath(b *testing.B, pf *parquet.File, field string, fn func(c *parquet.VariantCursor, base int64)) {
+	var base int64
 	for _, rg := range pf.RowGroups() {
 		r, err := parquet.NewVariantReader(rg, "event")
 		if err != nil {
 			b.Fatal(err)
 		}
-		field := "event_type"
-		if name == "sum-shredded-int64" {
-			field = "amount"
-		}
 		c := r.Path(field)
 		for {
-			n, err := r.Next(4096)
+			n, err := r.Next(peerWindowRows)
 			if err == io.EOF {
 				break
 			}
 			if err != nil {
 				b.Fatal(err)
 			}
-			_ = n
-			if c.ResidualCount() > 0 {
-				b.Fatal("residual rows in the benchmark table")
-			}
-			if field == "amount" {
-				for _, x := range c.Int64s() {
-					total += x
-				}
-				continue
-			}
-			slab, offs := c.ByteArrays()
-			for i := 0; i+1 < len(offs); i++ {
-				if string(slab[offs[i]:offs[i+1]]) == "purchase" {
-					total++
-				}
-			}
+			fn(c, base)
+			base += int64(n)
 		}
 		r.Close()
 	}
+}
+
+// peerCount counts the rows whose event_type is "purchase" from the typed
+// vectors (residual rows would need decoding; the benchmark table has
+// none).
+func peerCount(b *testing.B, pf *parquet.File) int64 {
+	var total int64
+	peerPath(b, pf, "event_type", func(c *parquet.VariantCursor, _ int64) {
+		if c.ResidualCount() > 0 {
+			b.Fatal("residual rows in the benchmark table")
+		}
+		slab, offs := c.ByteArrays()
+		for i := 0; i+1 < len(offs); i++ {
+			if string(slab[offs[i]:offs[i+1]]) == "purchase" {
+				total++
+			}
+		}
+	})
 	return total
+}
+
+// peerSum sums amount from the typed vectors.
+func peerSum(b *testing.B, pf *parquet.File) int64 {
+	var total int64
+	peerPath(b, pf, "amount", func(c *parquet.VariantCursor, _ int64) {
+		if c.ResidualCount() > 0 {
+			b.Fatal("residual rows in the benchmark table")
+		}
+		for _, x := range c.Int64s() {
+			total += x
+		}
+	})
+	return total
+}
+
+// peerUnshredded counts the rows whose ua, a field of the residual
+// objects, is "agent-7": parquet-go's cursor navigates the residual values.
+func peerUnshredded(b *testing.B, pf *parquet.File) int64 {
+	var total int64
+	peerPath(b, pf, "ua", func(c *parquet.VariantCursor, _ int64) {
+		for i, loc := range c.Locs() {
+			if loc != pqvariant.LocResidual {
+				continue
+			}
+			v, ok, err := c.Residual(i)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if ok && v.Str() == "agent-7" {
+				total++
+			}
+		}
+	})
+	return total
+}
+
+// peerRow reads column event with parquet-go's reconstruction of shredded
+// Variants (VariantReader has no whole-value read).
+type peerRow struct {
+	Event *struct {
+		Metadata []byte `parquet:"metadata"`
+		Value    []byte `parquet:"value"`
+	} `parquet:"event,variant"`
+}
+
+// peerRead reads count rows from row first of pf as whole Variants and
+// returns how many are present.
+func peerRead(b *testing.B, pf *parquet.File, first, count int64) int64 {
+	r := parquet.NewGenericReader[peerRow](pf)
+	defer r.Close()
+	if first > 0 {
+		if err := r.SeekToRow(first); err != nil {
+			b.Fatal(err)
+		}
+	}
+	rows := make([]peerRow, 1024)
+	var got int64
+	for count > 0 {
+		n, err := r.Read(rows[:min(int64(len(rows)), count)])
+		for _, row := range rows[:n] {
+			if row.Event != nil && len(row.Event.Value) > 0 {
+				got++
+			}
+		}
+		count -= int64(n)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	return got
+}
+
+// peerWhole reads every row of pf as a whole Variant.
+func peerWhole(b *testing.B, pf *parquet.File) int64 {
+	return peerRead(b, pf, 0, pf.NumRows())
+}
+
+// peerWindow finds the rows whose ts is in [lo, hi] (microseconds) with
+// VariantReader's typed vector of ts, then reads those rows (contiguous,
+// the table being sorted by time) as whole Variants.
+func peerWindow(b *testing.B, pf *parquet.File, lo, hi int64) int64 {
+	first, last := int64(-1), int64(-1)
+	peerPath(b, pf, "ts", func(c *parquet.VariantCursor, base int64) {
+		if c.ResidualCount() > 0 {
+			b.Fatal("residual rows in the benchmark table")
+		}
+		for i, x := range c.Int64s() {
+			if x >= lo && x <= hi {
+				if first < 0 {
+					first = base + int64(i)
+				}
+				last = base + int64(i)
+			}
+		}
+	})
+	if first < 0 {
+		return 0
+	}
+	return peerRead(b, pf, first, last-first+1)
 }
 
 // mark is where a benchmark's timed loop starts: CPU time and allocations.
