@@ -207,7 +207,7 @@ func (a *arrView) elem(i int) ([]byte, error) {
 type writer struct {
 	buf     []byte
 	entries []entry
-	merge   []entry // scratch for sortIDs
+	merge   []entry // scratch for sortIDs and for merging an object's fields
 	elems   []int
 	meta    variant.Metadata
 }
@@ -256,28 +256,82 @@ func (w *writer) endObject(c container) error {
 		}
 		maxID = max(maxID, e.id)
 	}
+	w.objectHeader(c, maxID)
+	return nil
+}
+
+// endSortedObject closes an object whose entries are in strictly
+// increasing id order in a sorted dictionary: key order already.
+func (w *writer) endSortedObject(c container) {
+	maxID := 0
+	if es := w.entries[c.first:]; len(es) > 0 {
+		maxID = es[len(es)-1].id
+	}
+	w.objectHeader(c, maxID)
+}
+
+// objectHeader writes the header of the object opened at c, whose entries
+// are in key order and whose largest field id is maxID, and closes it.
+func (w *writer) objectHeader(c container, maxID int) {
+	es := w.entries[c.first:]
 	n := len(es)
 	size := len(w.buf) - c.start
 	idSize, offSize := widthFor(maxID), widthFor(size)
-	large := n > 255
 	h := byte(idSize-1)<<2 | byte(offSize-1)
 	count := 1
-	if large {
+	if n > 255 {
 		h |= 0x10
 		count = 4
 	}
-	hdr := w.open(c.start, 1+count+n*idSize+(n+1)*offSize)
-	hdr = append(hdr, h<<2|2)
-	hdr = appendCount(hdr, n, large)
-	for _, e := range es {
-		hdr = appendUint(hdr, e.id, idSize)
+	hn := 1 + count + n*idSize + (n+1)*offSize
+	w.open(c.start, hn)
+	hdr := w.buf[c.start : c.start+hn]
+	hdr[0] = h<<2 | 2
+	if count == 4 {
+		binary.LittleEndian.PutUint32(hdr[1:], uint32(n))
+	} else {
+		hdr[1] = byte(n)
 	}
-	for _, e := range es {
-		hdr = appendUint(hdr, e.start-c.start, offSize)
+	k := 1 + count
+	if idSize == 1 {
+		for _, e := range es {
+			hdr[k] = byte(e.id)
+			k++
+		}
+	} else {
+		for _, e := range es {
+			putUint(hdr[k:], e.id, idSize)
+			k += idSize
+		}
 	}
-	appendUint(hdr, size, offSize)
+	if offSize == 1 {
+		for _, e := range es {
+			hdr[k] = byte(e.start - c.start)
+			k++
+		}
+		hdr[k] = byte(size)
+	} else {
+		for _, e := range es {
+			putUint(hdr[k:], e.start-c.start, offSize)
+			k += offSize
+		}
+		putUint(hdr[k:], size, offSize)
+	}
 	w.entries = w.entries[:c.first]
-	return nil
+}
+
+// putUint writes v in n little-endian bytes at the start of b.
+func putUint(b []byte, v, n int) {
+	switch n {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		b[0], b[1] = byte(v), byte(v>>8)
+	case 3:
+		b[0], b[1], b[2] = byte(v), byte(v>>8), byte(v>>16)
+	default:
+		binary.LittleEndian.PutUint32(b, uint32(v))
+	}
 }
 
 // sortIDs sorts entries by id: a merge when they form two sorted runs, an

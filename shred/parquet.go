@@ -180,9 +180,7 @@ func (c *Column) readPlainPage(p parquet.Page, leaf Leaf) error {
 		if leaf.MaxDef != 0 {
 			return corrupt(leaf.PathString(), "page without definition levels")
 		}
-		for range n {
-			c.Def = append(c.Def, 0)
-		}
+		c.Def = append(c.Def, make([]uint8, n)...)
 		values = n
 	} else {
 		for _, d := range defs {
@@ -196,9 +194,7 @@ func (c *Column) readPlainPage(p parquet.Page, leaf Leaf) error {
 		c.Def = append(c.Def, defs...)
 	}
 	if reps == nil {
-		for range n {
-			c.Rep = append(c.Rep, 0)
-		}
+		c.Rep = append(c.Rep, make([]uint8, n)...)
 	} else {
 		for _, r := range reps {
 			if int(r) > leaf.MaxRep {
