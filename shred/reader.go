@@ -65,7 +65,7 @@ type Reader struct {
 type leafState struct {
 	pos, vpos int     // next entry, next value
 	def       []uint8 // the column's levels at Reset (see takeNull)
-	count     int     // the column's values at Reset (see takeFull)
+	count     int     // the column's values at Reset (see primitiveNode)
 	max       uint8   // the leaf's maximum definition level, at most 255
 }
 
@@ -239,17 +239,6 @@ func (r *Reader) takeNull(i int) bool {
 	return false
 }
 
-// takeFull consumes the next entry of leaf i when it holds a value (and
-// the column has that value), inline, and reports whether it did.
-func (r *Reader) takeFull(i int) bool {
-	if s := &r.lv[i]; s.pos < len(s.def) && s.def[s.pos] == s.max && s.vpos < s.count {
-		s.pos++
-		s.vpos++
-		return true
-	}
-	return false
-}
-
 // takeValue is take for an entry that takeNull did not take.
 func (r *Reader) takeValue(i int) (bool, error) {
 	c, s := &r.b.Columns[i], &r.lv[i]
@@ -386,11 +375,15 @@ func (r *Reader) primitiveNode(n *node) (bool, error) {
 			return false, err
 		}
 	}
-	if r.takeFull(n.typed) {
+	if s := &r.lv[n.typed]; s.pos < len(s.def) && s.def[s.pos] == s.max && s.vpos < s.count {
+		// A typed value, checked against the levels and values at Reset;
+		// anything else is taken with the checks of takeValue.
+		s.pos++
+		s.vpos++
 		if val != nil && r.mode&Lenient == 0 {
 			return false, invalidLayout(n.path, "value and typed_value both non-null")
 		}
-		return true, r.primitive(n)
+		return true, r.primitiveAt(n, &r.b.Columns[n.typed], s.vpos-1)
 	}
 	if !r.takeNull(n.typed) {
 		ok, err := r.takeValue(n.typed)
@@ -587,8 +580,12 @@ func (r *Reader) array(n *node, def int) error {
 
 // primitive appends the Variant encoding of the typed value just taken.
 func (r *Reader) primitive(n *node) error {
-	c := &r.b.Columns[n.typed]
-	i := r.lv[n.typed].vpos - 1
+	return r.primitiveAt(n, &r.b.Columns[n.typed], r.lv[n.typed].vpos-1)
+}
+
+// primitiveAt appends the Variant encoding of value i of c, n's typed_value
+// column.
+func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	buf := r.w.buf
 	t := n.typ
 	switch t.ID {
