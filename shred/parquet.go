@@ -151,6 +151,9 @@ func (c *Column) readPage(p parquet.Page, leaf Leaf, buf []parquet.Value) error 
 		if p.Dictionary() == nil {
 			return c.readPlainPage(p, leaf)
 		}
+		if leaf.Kind == parquet.ByteArray {
+			return c.readDictPage(p, leaf)
+		}
 	}
 	vr := p.Values()
 	for {
@@ -170,38 +173,9 @@ func (c *Column) readPage(p parquet.Page, leaf Leaf, buf []parquet.Value) error 
 }
 
 func (c *Column) readPlainPage(p parquet.Page, leaf Leaf) error {
-	n := int(p.NumValues())
-	defs, reps := p.DefinitionLevels(), p.RepetitionLevels()
-	if defs != nil && len(defs) != n || reps != nil && len(reps) != n {
-		return corrupt(leaf.PathString(), "page levels do not match its value count")
-	}
-	values := 0
-	if defs == nil {
-		if leaf.MaxDef != 0 {
-			return corrupt(leaf.PathString(), "page without definition levels")
-		}
-		c.Def = append(c.Def, make([]uint8, n)...)
-		values = n
-	} else {
-		for _, d := range defs {
-			if int(d) > leaf.MaxDef {
-				return corrupt(leaf.PathString(), "definition level "+strconv.Itoa(int(d))+" above the maximum")
-			}
-			if int(d) == leaf.MaxDef {
-				values++
-			}
-		}
-		c.Def = append(c.Def, defs...)
-	}
-	if reps == nil {
-		c.Rep = append(c.Rep, make([]uint8, n)...)
-	} else {
-		for _, r := range reps {
-			if int(r) > leaf.MaxRep {
-				return corrupt(leaf.PathString(), "repetition level "+strconv.Itoa(int(r))+" above the maximum")
-			}
-		}
-		c.Rep = append(c.Rep, reps...)
+	values, err := c.readLevels(p, leaf)
+	if err != nil {
+		return err
 	}
 	data := p.Data()
 	count := -1
@@ -245,6 +219,77 @@ func (c *Column) readPlainPage(p parquet.Page, leaf Leaf) error {
 		return corrupt(leaf.PathString(), "page holds "+strconv.Itoa(count)+" values, its levels announce "+strconv.Itoa(values))
 	}
 	return nil
+}
+
+// readDictPage appends the levels and values of a dictionary-encoded page
+// of a BYTE_ARRAY leaf, looking the page's indexes up in its dictionary.
+func (c *Column) readDictPage(p parquet.Page, leaf Leaf) error {
+	values, err := c.readLevels(p, leaf)
+	if err != nil {
+		return err
+	}
+	data := p.Data()
+	idx := data.Int32()
+	if len(idx) != values {
+		return corrupt(leaf.PathString(), "page holds "+strconv.Itoa(len(idx))+" values, its levels announce "+strconv.Itoa(values))
+	}
+	dict := p.Dictionary().Page().Data()
+	b, offs := dict.ByteArray()
+	n := len(offs) - 1
+	if n >= 0 && int(offs[n]) > len(b) {
+		return corrupt(leaf.PathString(), "dictionary value offsets past its data")
+	}
+	for _, k := range idx {
+		if k < 0 || int(k) >= n {
+			return corrupt(leaf.PathString(), "dictionary index "+strconv.Itoa(int(k))+" out of range of "+strconv.Itoa(max(n, 0))+" values")
+		}
+		lo, hi := offs[k], offs[k+1]
+		if hi < lo {
+			return corrupt(leaf.PathString(), "dictionary value offsets out of order")
+		}
+		c.Bytes = append(c.Bytes, b[lo:hi]...)
+		c.Ends = append(c.Ends, len(c.Bytes))
+	}
+	return nil
+}
+
+// readLevels appends the levels of a page, checked against the leaf's
+// maximums, and returns how many of its entries hold a value.
+func (c *Column) readLevels(p parquet.Page, leaf Leaf) (int, error) {
+	n := int(p.NumValues())
+	defs, reps := p.DefinitionLevels(), p.RepetitionLevels()
+	if defs != nil && len(defs) != n || reps != nil && len(reps) != n {
+		return 0, corrupt(leaf.PathString(), "page levels do not match its value count")
+	}
+	values := 0
+	if defs == nil {
+		if leaf.MaxDef != 0 {
+			return 0, corrupt(leaf.PathString(), "page without definition levels")
+		}
+		c.Def = append(c.Def, make([]uint8, n)...)
+		values = n
+	} else {
+		for _, d := range defs {
+			if int(d) > leaf.MaxDef {
+				return 0, corrupt(leaf.PathString(), "definition level "+strconv.Itoa(int(d))+" above the maximum")
+			}
+			if int(d) == leaf.MaxDef {
+				values++
+			}
+		}
+		c.Def = append(c.Def, defs...)
+	}
+	if reps == nil {
+		c.Rep = append(c.Rep, make([]uint8, n)...)
+	} else {
+		for _, r := range reps {
+			if int(r) > leaf.MaxRep {
+				return 0, corrupt(leaf.PathString(), "repetition level "+strconv.Itoa(int(r))+" above the maximum")
+			}
+		}
+		c.Rep = append(c.Rep, reps...)
+	}
+	return values, nil
 }
 
 // appendValue appends one parquet.Value, with its levels, to the column.
