@@ -3,6 +3,7 @@ package shred
 import (
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -124,6 +125,7 @@ func (b *Batch) ReadRowGroup(rg parquet.RowGroup, columns []int) error {
 }
 
 func (c *Column) readChunk(chunk parquet.ColumnChunk, leaf Leaf, buf []parquet.Value) error {
+	c.grow(leaf.Kind, int(chunk.NumValues()))
 	pages := chunk.Pages()
 	defer pages.Close()
 	for {
@@ -139,6 +141,30 @@ func (c *Column) readChunk(chunk parquet.ColumnChunk, leaf Leaf, buf []parquet.V
 		if err != nil {
 			return err
 		}
+	}
+}
+
+// grow makes room for n more entries and values, so that reading a column
+// chunk's pages does not grow the buffers page by page. A count that the
+// chunk gets wrong only costs a reallocation.
+func (c *Column) grow(kind parquet.Kind, n int) {
+	if n <= 0 || n > 1<<26 {
+		return
+	}
+	c.Def, c.Rep = slices.Grow(c.Def, n), slices.Grow(c.Rep, n)
+	switch kind {
+	case parquet.Boolean:
+		c.Bool = slices.Grow(c.Bool, n)
+	case parquet.Int32:
+		c.Int32 = slices.Grow(c.Int32, n)
+	case parquet.Int64:
+		c.Int64 = slices.Grow(c.Int64, n)
+	case parquet.Float:
+		c.Float = slices.Grow(c.Float, n)
+	case parquet.Double:
+		c.Double = slices.Grow(c.Double, n)
+	default:
+		c.Ends = slices.Grow(c.Ends, n)
 	}
 }
 
