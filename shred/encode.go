@@ -59,23 +59,56 @@ func valueSize(b []byte) (int, error) {
 		}
 	case 1:
 		n = 1 + int(h>>2)
-	case 2:
-		o, err := parseObject(b)
-		if err != nil {
+	case 2, 3:
+		if n = containerSize(b); n < 0 {
+			// Out of bounds: parse the header for the error.
+			if h&3 == 2 {
+				_, err := parseObject(b)
+				return 0, err
+			}
+			_, err := parseArray(b)
 			return 0, err
 		}
-		n = o.dataStart + o.dataSize
-	case 3:
-		a, err := parseArray(b)
-		if err != nil {
-			return 0, err
-		}
-		n = a.dataStart + a.dataSize
 	}
 	if n > len(b) || n < 0 {
 		return 0, invalidValue(0, "value of "+strconv.Itoa(n)+" bytes past the end of a "+strconv.Itoa(len(b))+"-byte buffer")
 	}
 	return n, nil
+}
+
+// containerSize returns the size of the object or array that starts at
+// b[0] as parseObject and parseArray compute it, or -1 where they fail.
+func containerSize(b []byte) int {
+	h := b[0] >> 2
+	offSize := int(h&3) + 1
+	idSize, start, large := 0, 2, false
+	if b[0]&3 == 2 {
+		idSize, large = int(h>>2&3)+1, h&0x10 != 0
+	} else {
+		large = h&4 != 0
+	}
+	if large {
+		start = 5
+	}
+	if len(b) < start {
+		return -1
+	}
+	var num int
+	if large {
+		num = int(binary.LittleEndian.Uint32(b[1:]))
+	} else {
+		num = int(b[1])
+	}
+	offs := start + num*idSize
+	data := offs + (num+1)*offSize
+	if num < 0 || data > len(b) || data < 0 {
+		return -1
+	}
+	n := data + readLE(b[offs+num*offSize:], offSize)
+	if n > len(b) {
+		return -1
+	}
+	return n
 }
 
 // objView is a parsed object header over the object's bytes.
@@ -145,6 +178,9 @@ func (o *objView) field(i int) ([]byte, error) {
 	}
 	start := o.dataStart + off
 	d := o.b[start : o.dataStart+o.dataSize]
+	if h := d[0]; h&3 == 1 && 1+int(h>>2) <= len(d) {
+		return d[:1+int(h>>2)], nil // a short string
+	}
 	n, err := valueSize(d)
 	if err != nil {
 		return nil, err
