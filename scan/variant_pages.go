@@ -223,6 +223,19 @@ type selChunk struct {
 	sel *pageSel
 }
 
+// NumValues returns the number of values in the selected pages, which are
+// flat (one value per row).
+func (c selChunk) NumValues() int64 {
+	if c.sel == nil {
+		return c.FileColumnChunk.NumValues()
+	}
+	var n int64
+	for _, k := range c.sel.pages {
+		n += pageEnd(c.sel.locs, k, c.sel.rows) - c.sel.locs[k].FirstRowIndex
+	}
+	return n
+}
+
 func (c selChunk) Pages() parquet.Pages {
 	return &selPages{FilePages: c.FileColumnChunk.PagesFrom(c.g.src), sel: c.sel, st: c.g.st}
 }
