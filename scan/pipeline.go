@@ -326,6 +326,9 @@ func (pl *pipeline) run(j *job) {
 	anyDirect := false
 	for i, slot := range pl.plan.out {
 		direct[i] = g.directReader(slot)
+		if direct[i] == nil && fs.where == nil {
+			direct[i] = g.wholeReader(slot)
+		}
 		anyDirect = anyDirect || direct[i] != nil
 	}
 	fail := func(err error) {

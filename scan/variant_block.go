@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/parquet-go/parquet-go"
@@ -28,6 +29,19 @@ type blockCells struct {
 
 // has reports whether the block holds row.
 func (b *blockCells) has(row int64) bool { return row >= b.lo && row < b.end }
+
+// wholeReader returns the reader of slot when the slot rebuilds whole
+// Variants, or nil. Its rows are read a block at a time when no predicate
+// decides which are asked for.
+func (g *rgScan) wholeReader(slot int) *vreader {
+	if g.vreaders == nil {
+		return nil
+	}
+	if r, ok := g.vreaders[slot].(*vreader); ok && r.d.whole {
+		return r
+	}
+	return nil
+}
 
 // directReader returns the direct Variant slot reader of slot, or nil.
 func (g *rgScan) directReader(slot int) *vreader {
@@ -58,6 +72,10 @@ func (r *vreader) block(e *fileEntry, rg int, src io.ReaderAt, lo, hi int64) err
 	i0, err := r.index(lo)
 	if err != nil || i0 < r.next {
 		return nil // at reports it
+	}
+	if r.d.whole {
+		r.wholeBlock(i0, lo, hi)
+		return nil
 	}
 	d := r.d
 	leaves := d.layout.Leaves()
@@ -315,5 +333,59 @@ func compareBlock(d *leafDesc, op Op, l *clit, cells []cell, out []tri) {
 				out[k] = triTrue
 			}
 		}
+	}
+}
+
+// wholeBlock reads the whole Variants of rows [lo, hi), entries i0 on,
+// into r.blk, each as its metadata and value bytes (what apply gives). A
+// row that cannot be rebuilt ends the block: at reports its error for that
+// row and any later one, as entryAt would.
+func (r *vreader) wholeBlock(i0, lo, hi int64) {
+	b := &r.blk
+	fail := func(row int64, err error) {
+		if err == io.EOF {
+			err = corrupt(fmt.Errorf("the Variant column ends at row %d", r.next))
+		}
+		r.pending, r.pendingRow = err, row
+	}
+	for r.next < i0 {
+		if _, _, err := r.r.Next(); err != nil {
+			fail(lo, err)
+			return
+		}
+		r.next++
+	}
+	n := int(hi - lo)
+	if cap(b.cells) < n {
+		b.cells = make([]cell, n)
+	}
+	cells := b.cells[:n]
+	k := 0
+	for ; k < n; k++ {
+		v, valid, err := r.r.Next()
+		if err != nil {
+			fail(lo+int64(k), err)
+			break
+		}
+		r.next++
+		if !valid {
+			cells[k] = cell{null: true}
+			continue
+		}
+		meta := v.Metadata().Bytes()
+		start := len(b.arena)
+		b.arena = append(append(b.arena, meta...), v.Bytes()...)
+		b.spans = append(b.spans, span{lo: k, hi: len(b.arena) - start})
+		cells[k] = cell{i: int64(len(meta))}
+	}
+	b.cells = cells[:k]
+	off := 0
+	for _, s := range b.spans { // cell s.lo has s.hi bytes at off
+		b.cells[s.lo].b = b.arena[off : off+s.hi : off+s.hi]
+		off += s.hi
+	}
+	b.end = lo + int64(k)
+	if k > 0 {
+		r.row, r.c = b.end-1, b.cells[k-1]
 	}
 }

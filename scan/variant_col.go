@@ -300,6 +300,10 @@ type vreader struct {
 	ri        int
 	base      int64
 	blk       blockCells // cells read a block at a time (direct reads)
+	// pending: the error of rebuilding row pendingRow in a block, which at
+	// returns for that row and later ones.
+	pending    error
+	pendingRow int64
 }
 
 func (d *vdesc) newReader() rowReader {
@@ -376,7 +380,7 @@ func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 			r.r.Reset(r.b, d.node, d.mode)
 		}
 	}
-	r.next, r.row, r.loaded = 0, -1, true
+	r.next, r.row, r.loaded, r.pending = 0, -1, true, nil
 	return nil
 }
 
@@ -447,6 +451,9 @@ func (r *vreader) at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, er
 	}
 	if r.blk.has(row) {
 		return r.blk.cells[row-r.blk.lo], nil
+	}
+	if r.pending != nil && row >= r.pendingRow {
+		return cell{}, r.pending
 	}
 	if row == r.row {
 		return r.c, nil

@@ -223,6 +223,19 @@ type selChunk struct {
 	sel *pageSel
 }
 
+// NumValues returns the number of values in the selected pages, which are
+// flat (one value per row).
+func (c selChunk) NumValues() int64 {
+	if c.sel == nil {
+		return c.FileColumnChunk.NumValues()
+	}
+	var n int64
+	for _, k := range c.sel.pages {
+		n += pageEnd(c.sel.locs, k, c.sel.rows) - c.sel.locs[k].FirstRowIndex
+	}
+	return n
+}
+
 func (c selChunk) Pages() parquet.Pages {
 	return &selPages{FilePages: c.FileColumnChunk.PagesFrom(c.g.src), sel: c.sel, st: c.g.st}
 }
@@ -318,20 +331,6 @@ func compact(c *shred.Column, leaf shred.Leaf, sel *pageSel, ranges rowRanges) e
 			}
 		}
 	}
-	c.Def, c.Rep = c.Def[:w], c.Rep[:w]
-	switch leaf.Kind {
-	case parquet.Boolean:
-		c.Bool = c.Bool[:vw]
-	case parquet.Int32:
-		c.Int32 = c.Int32[:vw]
-	case parquet.Int64:
-		c.Int64 = c.Int64[:vw]
-	case parquet.Float:
-		c.Float = c.Float[:vw]
-	case parquet.Double:
-		c.Double = c.Double[:vw]
-	default:
-		c.Bytes, c.Ends = c.Bytes[:byteW], c.Ends[:vw]
-	}
+	c.Truncate(leaf.Kind, w, vw)
 	return nil
 }

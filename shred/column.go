@@ -80,24 +80,33 @@ func (c *Column) undo(leaf *Leaf, start int) {
 			drop++
 		}
 	}
-	c.Def, c.Rep = c.Def[:start], c.Rep[:start]
-	keep := c.valuesOf(leaf.Kind) - drop
-	switch leaf.Kind {
+	c.Truncate(leaf.Kind, start, c.valuesOf(leaf.Kind)-drop)
+}
+
+// Truncate keeps the first entries levels and the first values values of
+// the value slice that a leaf of physical type kind uses (for BYTE_ARRAY
+// and FIXED_LEN_BYTE_ARRAY, Ends and the bytes they cover). The caller
+// keeps the two consistent: values is the number of the kept entries whose
+// definition level is the leaf's maximum. Both must not exceed the
+// column's lengths.
+func (c *Column) Truncate(kind parquet.Kind, entries, values int) {
+	c.Def, c.Rep = c.Def[:entries], c.Rep[:entries]
+	switch kind {
 	case parquet.Boolean:
-		c.Bool = c.Bool[:keep]
+		c.Bool = c.Bool[:values]
 	case parquet.Int32:
-		c.Int32 = c.Int32[:keep]
+		c.Int32 = c.Int32[:values]
 	case parquet.Int64:
-		c.Int64 = c.Int64[:keep]
+		c.Int64 = c.Int64[:values]
 	case parquet.Float:
-		c.Float = c.Float[:keep]
+		c.Float = c.Float[:values]
 	case parquet.Double:
-		c.Double = c.Double[:keep]
+		c.Double = c.Double[:values]
 	default:
-		c.Ends = c.Ends[:keep]
+		c.Ends = c.Ends[:values]
 		end := 0
-		if keep > 0 {
-			end = c.Ends[keep-1]
+		if values > 0 {
+			end = c.Ends[values-1]
 		}
 		c.Bytes = c.Bytes[:end]
 	}

@@ -59,23 +59,56 @@ func valueSize(b []byte) (int, error) {
 		}
 	case 1:
 		n = 1 + int(h>>2)
-	case 2:
-		o, err := parseObject(b)
-		if err != nil {
+	case 2, 3:
+		if n = containerSize(b); n < 0 {
+			// Out of bounds: parse the header for the error.
+			if h&3 == 2 {
+				_, err := parseObject(b)
+				return 0, err
+			}
+			_, err := parseArray(b)
 			return 0, err
 		}
-		n = o.dataStart + o.dataSize
-	case 3:
-		a, err := parseArray(b)
-		if err != nil {
-			return 0, err
-		}
-		n = a.dataStart + a.dataSize
 	}
 	if n > len(b) || n < 0 {
 		return 0, invalidValue(0, "value of "+strconv.Itoa(n)+" bytes past the end of a "+strconv.Itoa(len(b))+"-byte buffer")
 	}
 	return n, nil
+}
+
+// containerSize returns the size of the object or array that starts at
+// b[0] as parseObject and parseArray compute it, or -1 where they fail.
+func containerSize(b []byte) int {
+	h := b[0] >> 2
+	offSize := int(h&3) + 1
+	idSize, start, large := 0, 2, false
+	if b[0]&3 == 2 {
+		idSize, large = int(h>>2&3)+1, h&0x10 != 0
+	} else {
+		large = h&4 != 0
+	}
+	if large {
+		start = 5
+	}
+	if len(b) < start {
+		return -1
+	}
+	var num int
+	if large {
+		num = int(binary.LittleEndian.Uint32(b[1:]))
+	} else {
+		num = int(b[1])
+	}
+	offs := start + num*idSize
+	data := offs + (num+1)*offSize
+	if num < 0 || data > len(b) || data < 0 {
+		return -1
+	}
+	n := data + readLE(b[offs+num*offSize:], offSize)
+	if n > len(b) {
+		return -1
+	}
+	return n
 }
 
 // objView is a parsed object header over the object's bytes.
@@ -145,6 +178,9 @@ func (o *objView) field(i int) ([]byte, error) {
 	}
 	start := o.dataStart + off
 	d := o.b[start : o.dataStart+o.dataSize]
+	if h := d[0]; h&3 == 1 && 1+int(h>>2) <= len(d) {
+		return d[:1+int(h>>2)], nil // a short string
+	}
 	n, err := valueSize(d)
 	if err != nil {
 		return nil, err
@@ -207,7 +243,7 @@ func (a *arrView) elem(i int) ([]byte, error) {
 type writer struct {
 	buf     []byte
 	entries []entry
-	merge   []entry // scratch for sortIDs
+	merge   []entry // scratch for sortIDs and for merging an object's fields
 	elems   []int
 	meta    variant.Metadata
 }
@@ -256,28 +292,82 @@ func (w *writer) endObject(c container) error {
 		}
 		maxID = max(maxID, e.id)
 	}
+	w.objectHeader(c, maxID)
+	return nil
+}
+
+// endSortedObject closes an object whose entries are in strictly
+// increasing id order in a sorted dictionary: key order already.
+func (w *writer) endSortedObject(c container) {
+	maxID := 0
+	if es := w.entries[c.first:]; len(es) > 0 {
+		maxID = es[len(es)-1].id
+	}
+	w.objectHeader(c, maxID)
+}
+
+// objectHeader writes the header of the object opened at c, whose entries
+// are in key order and whose largest field id is maxID, and closes it.
+func (w *writer) objectHeader(c container, maxID int) {
+	es := w.entries[c.first:]
 	n := len(es)
 	size := len(w.buf) - c.start
 	idSize, offSize := widthFor(maxID), widthFor(size)
-	large := n > 255
 	h := byte(idSize-1)<<2 | byte(offSize-1)
 	count := 1
-	if large {
+	if n > 255 {
 		h |= 0x10
 		count = 4
 	}
-	hdr := w.open(c.start, 1+count+n*idSize+(n+1)*offSize)
-	hdr = append(hdr, h<<2|2)
-	hdr = appendCount(hdr, n, large)
-	for _, e := range es {
-		hdr = appendUint(hdr, e.id, idSize)
+	hn := 1 + count + n*idSize + (n+1)*offSize
+	w.open(c.start, hn)
+	hdr := w.buf[c.start : c.start+hn]
+	hdr[0] = h<<2 | 2
+	if count == 4 {
+		binary.LittleEndian.PutUint32(hdr[1:], uint32(n))
+	} else {
+		hdr[1] = byte(n)
 	}
-	for _, e := range es {
-		hdr = appendUint(hdr, e.start-c.start, offSize)
+	k := 1 + count
+	if idSize == 1 {
+		for _, e := range es {
+			hdr[k] = byte(e.id)
+			k++
+		}
+	} else {
+		for _, e := range es {
+			putUint(hdr[k:], e.id, idSize)
+			k += idSize
+		}
 	}
-	appendUint(hdr, size, offSize)
+	if offSize == 1 {
+		for _, e := range es {
+			hdr[k] = byte(e.start - c.start)
+			k++
+		}
+		hdr[k] = byte(size)
+	} else {
+		for _, e := range es {
+			putUint(hdr[k:], e.start-c.start, offSize)
+			k += offSize
+		}
+		putUint(hdr[k:], size, offSize)
+	}
 	w.entries = w.entries[:c.first]
-	return nil
+}
+
+// putUint writes v in n little-endian bytes at the start of b.
+func putUint(b []byte, v, n int) {
+	switch n {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		b[0], b[1] = byte(v), byte(v>>8)
+	case 3:
+		b[0], b[1], b[2] = byte(v), byte(v>>8), byte(v>>16)
+	default:
+		binary.LittleEndian.PutUint32(b, uint32(v))
+	}
 }
 
 // sortIDs sorts entries by id: a merge when they form two sorted runs, an

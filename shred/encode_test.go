@@ -47,3 +47,28 @@ func ids(es []entry) []int {
 	}
 	return out
 }
+
+// containerSize agrees with parseObject and parseArray, sizes and
+// failures, on random headers.
+func TestContainerSize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		b := make([]byte, 1+rng.IntN(24))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+			if rng.IntN(3) == 0 {
+				b[i] &= 7
+			}
+		}
+		b[0] = b[0]&^3 | byte(2+rng.IntN(2))
+		want := -1
+		if b[0]&3 == 2 {
+			if o, err := parseObject(b); err == nil {
+				want = o.dataStart + o.dataSize
+			}
+		} else if a, err := parseArray(b); err == nil {
+			want = a.dataStart + a.dataSize
+		}
+		require.Equal(t, want, containerSize(b), "% x", b)
+	}
+}

@@ -197,6 +197,7 @@ func (b *Batch) ReadRowGroup(rg parquet.RowGroup, columns []int) error {
 }
 
 func (c *Column) readChunk(chunk parquet.ColumnChunk, leaf Leaf, buf []parquet.Value) error {
+	c.grow(leaf.Kind, int(chunk.NumValues()))
 	pages := chunk.Pages()
 	defer pages.Close()
 	for {
@@ -215,6 +216,30 @@ func (c *Column) readChunk(chunk parquet.ColumnChunk, leaf Leaf, buf []parquet.V
 	}
 }
 
+// grow makes room for n more entries and values, so that reading a column
+// chunk's pages does not grow the buffers page by page. A count that the
+// chunk gets wrong only costs a reallocation.
+func (c *Column) grow(kind parquet.Kind, n int) {
+	if n <= 0 || n > 1<<26 {
+		return
+	}
+	c.Def, c.Rep = slices.Grow(c.Def, n), slices.Grow(c.Rep, n)
+	switch kind {
+	case parquet.Boolean:
+		c.Bool = slices.Grow(c.Bool, n)
+	case parquet.Int32:
+		c.Int32 = slices.Grow(c.Int32, n)
+	case parquet.Int64:
+		c.Int64 = slices.Grow(c.Int64, n)
+	case parquet.Float:
+		c.Float = slices.Grow(c.Float, n)
+	case parquet.Double:
+		c.Double = slices.Grow(c.Double, n)
+	default:
+		c.Ends = slices.Grow(c.Ends, n)
+	}
+}
+
 // readPage appends the levels and values of a page: in bulk from the
 // page's level and value arrays when it is a plain page of a numeric or
 // BYTE_ARRAY column, value by value otherwise.
@@ -223,6 +248,9 @@ func (c *Column) readPage(p parquet.Page, leaf Leaf, buf []parquet.Value) error 
 	case parquet.Int32, parquet.Int64, parquet.Float, parquet.Double, parquet.ByteArray:
 		if p.Dictionary() == nil {
 			return c.readPlainPage(p, leaf)
+		}
+		if leaf.Kind == parquet.ByteArray {
+			return c.readDictPage(p, leaf)
 		}
 	}
 	vr := p.Values()
@@ -243,42 +271,9 @@ func (c *Column) readPage(p parquet.Page, leaf Leaf, buf []parquet.Value) error 
 }
 
 func (c *Column) readPlainPage(p parquet.Page, leaf Leaf) error {
-	n := int(p.NumValues())
-	defs, reps := p.DefinitionLevels(), p.RepetitionLevels()
-	if defs != nil && len(defs) != n || reps != nil && len(reps) != n {
-		return corrupt(leaf.PathString(), "page levels do not match its value count")
-	}
-	values := 0
-	if defs == nil {
-		if leaf.MaxDef != 0 {
-			return corrupt(leaf.PathString(), "page without definition levels")
-		}
-		for range n {
-			c.Def = append(c.Def, 0)
-		}
-		values = n
-	} else {
-		for _, d := range defs {
-			if int(d) > leaf.MaxDef {
-				return corrupt(leaf.PathString(), "definition level "+strconv.Itoa(int(d))+" above the maximum")
-			}
-			if int(d) == leaf.MaxDef {
-				values++
-			}
-		}
-		c.Def = append(c.Def, defs...)
-	}
-	if reps == nil {
-		for range n {
-			c.Rep = append(c.Rep, 0)
-		}
-	} else {
-		for _, r := range reps {
-			if int(r) > leaf.MaxRep {
-				return corrupt(leaf.PathString(), "repetition level "+strconv.Itoa(int(r))+" above the maximum")
-			}
-		}
-		c.Rep = append(c.Rep, reps...)
+	values, err := c.readLevels(p, leaf)
+	if err != nil {
+		return err
 	}
 	data := p.Data()
 	count := -1
@@ -322,6 +317,77 @@ func (c *Column) readPlainPage(p parquet.Page, leaf Leaf) error {
 		return corrupt(leaf.PathString(), "page holds "+strconv.Itoa(count)+" values, its levels announce "+strconv.Itoa(values))
 	}
 	return nil
+}
+
+// readDictPage appends the levels and values of a dictionary-encoded page
+// of a BYTE_ARRAY leaf, looking the page's indexes up in its dictionary.
+func (c *Column) readDictPage(p parquet.Page, leaf Leaf) error {
+	values, err := c.readLevels(p, leaf)
+	if err != nil {
+		return err
+	}
+	data := p.Data()
+	idx := data.Int32()
+	if len(idx) != values {
+		return corrupt(leaf.PathString(), "page holds "+strconv.Itoa(len(idx))+" values, its levels announce "+strconv.Itoa(values))
+	}
+	dict := p.Dictionary().Page().Data()
+	b, offs := dict.ByteArray()
+	n := len(offs) - 1
+	if n >= 0 && int(offs[n]) > len(b) {
+		return corrupt(leaf.PathString(), "dictionary value offsets past its data")
+	}
+	for _, k := range idx {
+		if k < 0 || int(k) >= n {
+			return corrupt(leaf.PathString(), "dictionary index "+strconv.Itoa(int(k))+" out of range of "+strconv.Itoa(max(n, 0))+" values")
+		}
+		lo, hi := offs[k], offs[k+1]
+		if hi < lo {
+			return corrupt(leaf.PathString(), "dictionary value offsets out of order")
+		}
+		c.Bytes = append(c.Bytes, b[lo:hi]...)
+		c.Ends = append(c.Ends, len(c.Bytes))
+	}
+	return nil
+}
+
+// readLevels appends the levels of a page, checked against the leaf's
+// maximums, and returns how many of its entries hold a value.
+func (c *Column) readLevels(p parquet.Page, leaf Leaf) (int, error) {
+	n := int(p.NumValues())
+	defs, reps := p.DefinitionLevels(), p.RepetitionLevels()
+	if defs != nil && len(defs) != n || reps != nil && len(reps) != n {
+		return 0, corrupt(leaf.PathString(), "page levels do not match its value count")
+	}
+	values := 0
+	if defs == nil {
+		if leaf.MaxDef != 0 {
+			return 0, corrupt(leaf.PathString(), "page without definition levels")
+		}
+		c.Def = append(c.Def, make([]uint8, n)...)
+		values = n
+	} else {
+		for _, d := range defs {
+			if int(d) > leaf.MaxDef {
+				return 0, corrupt(leaf.PathString(), "definition level "+strconv.Itoa(int(d))+" above the maximum")
+			}
+			if int(d) == leaf.MaxDef {
+				values++
+			}
+		}
+		c.Def = append(c.Def, defs...)
+	}
+	if reps == nil {
+		c.Rep = append(c.Rep, make([]uint8, n)...)
+	} else {
+		for _, r := range reps {
+			if int(r) > leaf.MaxRep {
+				return 0, corrupt(leaf.PathString(), "repetition level "+strconv.Itoa(int(r))+" above the maximum")
+			}
+		}
+		c.Rep = append(c.Rep, reps...)
+	}
+	return values, nil
 }
 
 // appendValue appends one parquet.Value, with its levels, to the column.

@@ -54,12 +54,19 @@ type Reader struct {
 	b       *Batch
 	root    *node
 	mode    Mode
-	pos     []int // next entry per leaf
-	vpos    []int // next value per leaf
+	lv      []leafState // per leaf
 	row     int
 	w       writer
 	metaRaw []byte
 	keys    keyCache
+}
+
+// leafState is where a Reader is in one leaf column.
+type leafState struct {
+	pos, vpos int     // next entry, next value
+	def       []uint8 // the column's levels at Reset (see takeNull)
+	count     int     // the column's values at Reset (see primitiveNode)
+	max       uint8   // the leaf's maximum definition level, at most 255
 }
 
 // NewReader returns a Reader that rebuilds whole rows of b.
@@ -87,14 +94,18 @@ func NewNodeReader(b *Batch, n Node, mode Mode) (*Reader, error) {
 }
 
 // Reset makes r read the node n of the rows of b from the first row,
-// keeping its buffers.
+// keeping its buffers. The batch must not change while r reads it, other
+// than by appending rows.
 func (r *Reader) Reset(b *Batch, n Node, mode Mode) {
 	c := len(b.Columns)
 	r.b, r.root, r.mode, r.row = b, n.n, mode, 0
-	r.pos = append(r.pos[:0], make([]int, c)...)
-	r.vpos = append(r.vpos[:0], make([]int, c)...)
 	r.metaRaw = nil
 	r.keys.valid = false
+	r.lv = r.lv[:0]
+	for i := range c {
+		col, l := &b.Columns[i], &b.layout.leaves[i]
+		r.lv = append(r.lv, leafState{def: col.Def, count: col.valuesOf(l.Kind), max: uint8(min(l.MaxDef, 255))})
+	}
 }
 
 var emptyMetadata = variant.MustDecodeMetadata([]byte{0x01, 0x00, 0x00})
@@ -113,11 +124,12 @@ func (r *Reader) Next() (v variant.Variant, valid bool, err error) {
 	if withMeta {
 		lead = 0
 	}
-	if r.pos[lead] >= r.b.Columns[lead].Len() {
+	if r.lv[lead].pos >= r.b.Columns[lead].Len() {
 		return variant.Variant{}, false, io.EOF
 	}
 	row := r.row
 	r.row++
+
 	def, _, err := r.peek(n.lo)
 	if err != nil {
 		return variant.Variant{}, false, r.fail(err, row)
@@ -166,7 +178,7 @@ func (r *Reader) metadata() error {
 	if !ok {
 		return corrupt(colMetadata, "null metadata in a row whose Variant is present")
 	}
-	mb := r.b.Columns[0].bytesAt(r.vpos[0] - 1)
+	mb := r.b.Columns[0].bytesAt(r.lv[0].vpos - 1)
 	if r.metaRaw == nil || !bytes.Equal(mb, r.metaRaw) {
 		m, err := variant.DecodeMetadata(mb)
 		if err != nil {
@@ -199,7 +211,7 @@ func invalidLayout(path, msg string) error {
 // leaf i.
 func (r *Reader) peek(i int) (def, rep int, err error) {
 	c := &r.b.Columns[i]
-	p := r.pos[i]
+	p := r.lv[i].pos
 	if p >= len(c.Def) || p >= len(c.Rep) {
 		return 0, 0, corrupt(r.b.layout.leaves[i].PathString(), "column ends early")
 	}
@@ -208,14 +220,33 @@ func (r *Reader) peek(i int) (def, rep int, err error) {
 
 // take consumes the next entry of leaf i and reports whether it holds a
 // value (its definition level is the maximum); the value is number
-// r.vpos[i]-1.
+// r.lv[i].vpos-1.
 func (r *Reader) take(i int) (bool, error) {
-	c := &r.b.Columns[i]
-	p := r.pos[i]
+	if r.takeNull(i) {
+		return false, nil
+	}
+	return r.takeValue(i)
+}
+
+// takeNull consumes the next entry of leaf i when it is null (below the
+// maximum definition level, which is the common case checked inline) and
+// reports whether it did.
+func (r *Reader) takeNull(i int) bool {
+	if s := &r.lv[i]; s.pos < len(s.def) && s.def[s.pos] < s.max {
+		s.pos++
+		return true
+	}
+	return false
+}
+
+// takeValue is take for an entry that takeNull did not take.
+func (r *Reader) takeValue(i int) (bool, error) {
+	c, s := &r.b.Columns[i], &r.lv[i]
+	p := s.pos
 	if p >= len(c.Def) {
 		return false, corrupt(r.b.layout.leaves[i].PathString(), "column ends early")
 	}
-	r.pos[i] = p + 1
+	s.pos = p + 1
 	def := int(c.Def[p])
 	leaf := &r.b.layout.leaves[i]
 	if def < leaf.MaxDef {
@@ -224,10 +255,10 @@ func (r *Reader) take(i int) (bool, error) {
 	if def > leaf.MaxDef {
 		return false, corrupt(leaf.PathString(), "definition level "+strconv.Itoa(def)+" above the maximum "+strconv.Itoa(leaf.MaxDef))
 	}
-	if r.vpos[i] >= c.valuesOf(leaf.Kind) {
+	if s.vpos >= c.valuesOf(leaf.Kind) {
 		return false, corrupt(leaf.PathString(), "fewer values than definition levels announce")
 	}
-	r.vpos[i]++
+	s.vpos++
 	return true, nil
 }
 
@@ -249,14 +280,14 @@ func (r *Reader) skipRange(lo, hi int) error {
 // value consumes the next entry of n's value column and returns its bytes,
 // validated, or nil when it is null or n has no value column.
 func (r *Reader) value(n *node) ([]byte, error) {
-	if n.value < 0 {
+	if n.value < 0 || r.takeNull(n.value) {
 		return nil, nil
 	}
-	ok, err := r.take(n.value)
+	ok, err := r.takeValue(n.value)
 	if err != nil || !ok {
 		return nil, err
 	}
-	b := r.b.Columns[n.value].bytesAt(r.vpos[n.value] - 1)
+	b := r.b.Columns[n.value].bytesAt(r.lv[n.value].vpos - 1)
 	if len(b) == 0 {
 		return nil, &Error{Err: invalidValue(0, "empty value"), Row: -1, Path: join(n.path, colValue)}
 	}
@@ -283,22 +314,14 @@ func whole(n *node, b []byte, size int, err error) error {
 // node rebuilds one instance of n into the output and reports whether it is
 // present (false: missing).
 func (r *Reader) node(n *node) (bool, error) {
+	if n.kind == KindPrimitive {
+		return r.primitiveNode(n)
+	}
 	val, err := r.value(n)
 	if err != nil {
 		return false, err
 	}
 	switch n.kind {
-	case KindPrimitive:
-		ok, err := r.take(n.typed)
-		if err != nil {
-			return false, err
-		}
-		if ok {
-			if val != nil && r.mode&Lenient == 0 {
-				return false, invalidLayout(n.path, "value and typed_value both non-null")
-			}
-			return true, r.primitive(n)
-		}
 	case KindObject:
 		def, _, err := r.peek(n.typedLo)
 		if err != nil {
@@ -342,6 +365,49 @@ func (r *Reader) node(n *node) (bool, error) {
 	return true, nil
 }
 
+// primitiveNode is node for a primitive n: its typed value when its
+// typed_value is non-null, else its value.
+func (r *Reader) primitiveNode(n *node) (bool, error) {
+	var val []byte
+	if n.value >= 0 && !r.takeNull(n.value) {
+		var err error
+		if val, err = r.value(n); err != nil {
+			return false, err
+		}
+	}
+	if s := &r.lv[n.typed]; s.pos < len(s.def) && s.def[s.pos] == s.max && s.vpos < s.count {
+		// A typed value, checked against the levels and values at Reset;
+		// anything else is taken with the checks of takeValue.
+		s.pos++
+		s.vpos++
+		if val != nil && r.mode&Lenient == 0 {
+			return false, invalidLayout(n.path, "value and typed_value both non-null")
+		}
+		return true, r.primitiveAt(n, &r.b.Columns[n.typed], s.vpos-1)
+	}
+	if !r.takeNull(n.typed) {
+		ok, err := r.takeValue(n.typed)
+		if err != nil {
+			return false, err
+		}
+		if ok {
+			if val != nil && r.mode&Lenient == 0 {
+				return false, invalidLayout(n.path, "value and typed_value both non-null")
+			}
+			return true, r.primitive(n)
+		}
+	}
+	if val == nil {
+		return false, nil
+	}
+	size, err := valueSize(val)
+	if err := whole(n, val, size, err); err != nil {
+		return false, err
+	}
+	r.w.buf = append(r.w.buf, val...)
+	return true, nil
+}
+
 func (r *Reader) object(n *node, val []byte) error {
 	var o objView
 	hasResidual := false
@@ -361,25 +427,32 @@ func (r *Reader) object(n *node, val []byte) error {
 	}
 	w := &r.w
 	c := w.beginObject()
+	ids := r.keys.ids
 	for _, f := range n.fields {
-		at := len(w.entries)
-		w.key(-1)
+		start := len(w.buf)
 		present, err := r.node(f)
 		if err != nil {
 			return err
 		}
 		if !present {
-			w.entries = w.entries[:at]
 			continue
 		}
-		id := r.keys.ids[f.slot]
+		id := ids[f.slot]
 		if id < 0 {
 			return invalidLayout(f.path, "shredded field name not in the metadata")
 		}
-		w.entries[at].id = id
+		w.entries = append(w.entries, entry{id: id, start: start})
 	}
+	// With a sorted dictionary the shredded fields come in id order (their
+	// names are sorted), and so do the fields of a well-formed residual
+	// object: the two runs are merged and the object closed without
+	// sorting. Anything else is sorted and checked when the object is
+	// closed.
+	inOrder := r.keys.sorted
 	if hasResidual {
-		next := 0 // with a sorted dictionary: the next shredded field
+		rest := w.merge[:0]
+		last := -1 // id of the last residual field kept
+		next := 0  // with a sorted dictionary: the next shredded field
 		for i := 0; i < o.num; i++ {
 			id := o.id(i)
 			if id >= w.meta.Len() {
@@ -387,10 +460,10 @@ func (r *Reader) object(n *node, val []byte) error {
 			}
 			var dup bool
 			if r.keys.sorted {
-				for next < len(n.fields) && r.keys.ids[n.fields[next].slot] < id {
+				for next < len(n.fields) && ids[n.fields[next].slot] < id {
 					next++
 				}
-				dup = next < len(n.fields) && r.keys.ids[n.fields[next].slot] == id
+				dup = next < len(n.fields) && ids[n.fields[next].slot] == id
 			} else {
 				k, _ := w.meta.KeyBytes(id)
 				dup = isShredded(n.names, k)
@@ -406,9 +479,24 @@ func (r *Reader) object(n *node, val []byte) error {
 			if err != nil {
 				return err
 			}
-			w.key(id)
+			if id <= last {
+				// Residual field ids out of order or repeated.
+				inOrder = false
+			}
+			last = id
+			rest = append(rest, entry{id: id, start: len(w.buf)})
 			w.buf = append(w.buf, fb...)
 		}
+		if inOrder {
+			w.entries = mergeEntries(w.entries, c.first, rest)
+		} else {
+			w.entries = append(w.entries, rest...)
+		}
+		w.merge = rest[:0]
+	}
+	if inOrder {
+		w.endSortedObject(c)
+		return nil
 	}
 	if err := w.endObject(c); err != nil {
 		e := err.(*Error)
@@ -416,6 +504,27 @@ func (r *Reader) object(n *node, val []byte) error {
 		return e
 	}
 	return nil
+}
+
+// mergeEntries merges rest, in increasing id order, into es[first:], in
+// increasing id order with no id of rest, from the back.
+func mergeEntries(es []entry, first int, rest []entry) []entry {
+	if len(rest) == 0 {
+		return es
+	}
+	a := len(es) - 1
+	es = append(es, rest...)
+	b := len(rest) - 1
+	for o := len(es) - 1; b >= 0; o-- {
+		if a >= first && es[a].id > rest[b].id {
+			es[o] = es[a]
+			a--
+		} else {
+			es[o] = rest[b]
+			b--
+		}
+	}
+	return es
 }
 
 // isShredded reports whether key k is one of the sorted names.
@@ -458,7 +567,7 @@ func (r *Reader) array(n *node, def int) error {
 			// Shredding").
 			w.buf = append(w.buf, hNull)
 		}
-		if r.pos[n.typedLo] >= r.b.Columns[n.typedLo].Len() {
+		if r.lv[n.typedLo].pos >= r.b.Columns[n.typedLo].Len() {
 			break
 		}
 		if _, rep, _ := r.peek(n.typedLo); rep != n.rep+1 {
@@ -471,8 +580,12 @@ func (r *Reader) array(n *node, def int) error {
 
 // primitive appends the Variant encoding of the typed value just taken.
 func (r *Reader) primitive(n *node) error {
-	c := &r.b.Columns[n.typed]
-	i := r.vpos[n.typed] - 1
+	return r.primitiveAt(n, &r.b.Columns[n.typed], r.lv[n.typed].vpos-1)
+}
+
+// primitiveAt appends the Variant encoding of value i of c, n's typed_value
+// column.
+func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	buf := r.w.buf
 	t := n.typ
 	switch t.ID {
