@@ -32,6 +32,13 @@ func NewConnector(cfg *Config) (*Connector, error) {
 	if _, err := ParseDSN(c.FormatDSN()); err != nil {
 		return nil, err
 	}
+	for table, cols := range c.Shredding {
+		for col, s := range cols {
+			if _, err := s.Node(); err != nil {
+				return nil, fmt.Errorf("%w: Shredding of %s.%s: %w", ErrDSN, quoteIdent(table), quoteIdent(col), err)
+			}
+		}
+	}
 	root, err := scan.Open(c.Root)
 	if err != nil {
 		return nil, fmt.Errorf("parquetvariant: %w", err)

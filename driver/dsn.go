@@ -3,6 +3,7 @@ package driver
 import (
 	"errors"
 	"fmt"
+	"github.com/parquetvariant/parquetvariant/shred"
 	"net/url"
 	"slices"
 	"strconv"
@@ -65,6 +66,13 @@ type Config struct {
 	// *string or passes them on as text. Default false. DSN option
 	// variant_json=true|false.
 	VariantJSON bool
+	// Shredding fixes the shredding schema of VARIANT columns: by table
+	// name, then column name (both as the table's files spell them). Every
+	// file written to such a column uses that schema, whatever Shred says;
+	// a value it does not fit is stored whole in the value column, so no
+	// schema loses data (VariantShredding.md). Go API only: no DSN option,
+	// and FormatDSN leaves it out. NewConnector rejects an invalid schema.
+	Shredding map[string]map[string]shred.Schema
 }
 
 // ErrDSN is wrapped by every error ParseDSN returns.

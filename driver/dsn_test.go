@@ -2,6 +2,7 @@ package driver
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -78,7 +79,7 @@ func FuzzDSNRoundTrip(f *testing.F) {
 		if err != nil {
 			t.Fatalf("ParseDSN(%q) ok, but its FormatDSN %q fails: %v", dsn, c.FormatDSN(), err)
 		}
-		if *again != *c {
+		if !reflect.DeepEqual(again, c) {
 			t.Fatalf("round trip of %q through %q: %+v != %+v", dsn, c.FormatDSN(), *again, *c)
 		}
 	})

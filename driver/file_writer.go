@@ -31,6 +31,7 @@ import (
 // name starting with '_', which readers do not see; commit makes it visible
 // with an atomic rename, abort removes it.
 type fileWriter struct {
+	table string // the table's name
 	dir   string // the table's directory
 	cfg   *Config
 	cols  []tableColumn
@@ -103,8 +104,8 @@ func (fw *fileWriter) release() {
 
 // newFileWriter prepares a writer for a table with the given columns;
 // nothing is written until the first row group is full or commit.
-func newFileWriter(dir string, cfg *Config, cols []tableColumn, prev []*shred.Schema) *fileWriter {
-	fw := &fileWriter{dir: dir, cfg: cfg, cols: cols, prev: prev}
+func newFileWriter(table, dir string, cfg *Config, cols []tableColumn, prev []*shred.Schema) *fileWriter {
+	fw := &fileWriter{table: table, dir: dir, cfg: cfg, cols: cols, prev: prev}
 	spare, _ := spares.Get().(*spareBuffers)
 	if spare == nil {
 		spare = &spareBuffers{}
@@ -313,8 +314,9 @@ func shredSample(rows [][]value, i int) []variant.Variant {
 	return sample
 }
 
-// chooseShredding picks the shredding schema of VARIANT column i: none with
-// shred=none; otherwise the table's current schema while it still fits the
+// chooseShredding picks the shredding schema of VARIANT column i: the one
+// Config.Shredding fixes for it, if any; none with shred=none; otherwise
+// the table's current schema while it still fits the
 // rows, else one inferred from them (docs/design.md section 7). Of a row
 // group with more than shredSampleRows Variants in the column, that many
 // evenly spaced ones are the sample: the field shares and type families
@@ -322,6 +324,9 @@ func shredSample(rows [][]value, i int) []variant.Variant {
 // value the chosen schema does not fit is still stored whole in the
 // value column, so the choice affects the layout only, never the data.
 func (fw *fileWriter) chooseShredding(rows [][]value, i int) (shred.Schema, error) {
+	if s, ok := fw.cfg.Shredding[fw.table][fw.cols[i].name]; ok {
+		return s, nil
+	}
 	if fw.cfg.Shred == ShredNone {
 		return shred.Untyped(), nil
 	}

@@ -277,7 +277,7 @@ func (c *conn) insertRows(ctx context.Context, s *insertStmt, p *insertPlan, arg
 // the transaction's own for the table inside a transaction.
 func (c *conn) fileWriterFor(t *scan.Table, cols []tableColumn, prev []*shred.Schema) *fileWriter {
 	if c.tx == nil {
-		return newFileWriter(t.Path, c.cfg, cols, prev)
+		return newFileWriter(t.Name, t.Path, c.cfg, cols, prev)
 	}
 	if c.tx.writes == nil {
 		c.tx.writes = &txWrites{files: map[string]*fileWriter{}, named: map[string]*fileWriter{}}
@@ -285,7 +285,7 @@ func (c *conn) fileWriterFor(t *scan.Table, cols []tableColumn, prev []*shred.Sc
 	w := c.tx.writes
 	fw, ok := w.files[t.Name]
 	if !ok {
-		fw = newFileWriter(t.Path, c.cfg, cols, prev)
+		fw = newFileWriter(t.Name, t.Path, c.cfg, cols, prev)
 		w.files[t.Name] = fw
 		w.order = append(w.order, t.Name)
 	}
@@ -414,7 +414,7 @@ func (c *conn) createTable(s *createTableStmt) (sqldriver.Result, error) {
 	}
 	cfg := *c.cfg
 	cfg.Shred = ShredNone
-	fw := newFileWriter(tmp, &cfg, cols, nil)
+	fw := newFileWriter(s.Table, tmp, &cfg, cols, nil)
 	if err := fw.commit(); err != nil {
 		os.RemoveAll(tmp)
 		return nil, err
