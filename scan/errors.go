@@ -89,7 +89,9 @@ type RowError struct {
 }
 
 // Error formats as "row 17: cause".
-func (e *RowError) Error() string { return "row " + strconv.FormatInt(e.Row, 10) + ": " + e.Err.Error() }
+func (e *RowError) Error() string {
+	return "row " + strconv.FormatInt(e.Row, 10) + ": " + e.Err.Error()
+}
 
 // Unwrap returns the cause.
 func (e *RowError) Unwrap() error { return e.Err }
