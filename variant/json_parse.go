@@ -52,11 +52,7 @@ func ParseJSONWith(data []byte, opts ParseOptions) (Variant, error) {
 	if err := b.AppendJSON(data); err != nil {
 		return Variant{}, err
 	}
-	v, err := b.Build()
-	if err != nil {
-		return Variant{}, err
-	}
-	return v.Clone(), nil
+	return b.buildCopy()
 }
 
 // maxPooledBuffer caps the buffer bytes pooled parse state keeps: a Builder
@@ -65,7 +61,7 @@ func ParseJSONWith(data []byte, opts ParseOptions) (Variant, error) {
 const maxPooledBuffer = 4 << 20
 
 func putBuilder(b *Builder) {
-	if cap(b.buf)+cap(b.scratch) <= maxPooledBuffer {
+	if cap(b.buf)+cap(b.out) <= maxPooledBuffer {
 		builderPool.Put(b)
 	}
 }
@@ -209,11 +205,12 @@ func (p *jsonParser) step(b *Builder, base int) error {
 }
 
 // appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
-// does. The common short forms are read here without copying raw to a
-// string: an integer of at most 18 digits (which always fits an int64) goes
-// to [Builder.AppendInt], a number with a fraction and at most 18 digits in
-// all to [Builder.AppendDecimal] with the scale as written, exactly the
-// calls AppendNumber makes for them; everything else goes to AppendNumber.
+// does. The common forms are read here without checking raw again: an
+// integer of at most 18 digits (which always fits an int64) goes to
+// [Builder.AppendInt], a number with a fraction and at most 18 digits in all
+// is a decimal4 or decimal8 with the scale as written, a number with an
+// exponent a double, exactly what AppendNumber makes of them; longer
+// numbers go to AppendNumber.
 func appendJSONNumber(b *Builder, raw []byte) {
 	digits := raw
 	neg := digits[0] == '-'
@@ -233,7 +230,7 @@ func appendJSONNumber(b *Builder, raw []byte) {
 		case c == '.':
 			scale = len(digits) - i - 1
 		default: // an exponent
-			b.AppendNumber(string(raw))
+			b.appendDoubleText(string(raw))
 			return
 		}
 	}
@@ -242,7 +239,7 @@ func appendJSONNumber(b *Builder, raw []byte) {
 	}
 	switch {
 	case scale >= 0:
-		b.AppendDecimal(Decimal{hi: n >> 63, lo: uint64(n), scale: uint8(scale)})
+		b.appendDecimal64(n, uint8(scale))
 	case len(digits) <= 18:
 		b.AppendInt(n)
 	default:
@@ -261,7 +258,7 @@ func (p *jsonParser) key(b *Builder, name []byte) {
 		return
 	}
 	f := &b.stack[len(b.stack)-1]
-	slot := &p.keyCache[(len(b.stack)*31+len(b.fields)-f.first)%len(p.keyCache)]
+	slot := &p.keyCache[(len(b.stack)*31+len(b.pending)-f.first)%len(p.keyCache)]
 	if id := *slot; id < len(b.keys) && b.keys[id] == string(name) {
 		f.keyID, f.haveKey = id, true
 		return
