@@ -21,8 +21,10 @@ import (
 type entry struct {
 	id    int32 // key id (provisional until layout, then final); -1 in an array
 	node  int32 // the container's node, or -1 for a scalar
-	start int   // where the value starts in buf
-	end   int   // where a scalar ends in buf; set when its container closes
+	start int   // where a scalar starts in buf
+	// size is the bytes of the value: set when its container closes for a
+	// scalar, by layout for a container.
+	size int
 }
 
 // node is a closed object or array: its values are ents[first:first+n].
@@ -59,7 +61,7 @@ func (b *Builder) EndObject() {
 		return
 	}
 	entries := b.pending[f.first:]
-	b.setEnds(entries)
+	b.setSizes(entries)
 	b.objects++
 	if b.objects == 0 { // wrapped around: older marks would match
 		clear(b.seen)
@@ -106,18 +108,18 @@ func (b *Builder) EndArray() {
 	}
 	f := b.stack[len(b.stack)-1]
 	entries := b.pending[f.first:]
-	b.setEnds(entries)
+	b.setSizes(entries)
 	first := len(b.ents)
 	b.ents = append(b.ents, entries...)
 	b.close(node{first: first, n: len(entries)}, f)
 }
 
-// setEnds sets where each scalar of a container being closed ends: where
-// the next value starts, or at the end of buf for the last.
-func (b *Builder) setEnds(entries []entry) {
+// setSizes sets the size of each scalar of a container being closed: it
+// ends where the next value starts, or at the end of buf for the last.
+func (b *Builder) setSizes(entries []entry) {
 	end := len(b.buf)
 	for i := len(entries) - 1; i >= 0; i-- {
-		entries[i].end = end
+		entries[i].size = end - entries[i].start
 		end = entries[i].start
 	}
 }
@@ -155,12 +157,11 @@ func (b *Builder) layout() {
 			}
 		}
 		data := 0
-		for _, e := range ents {
-			if e.node < 0 {
-				data += e.end - e.start
-			} else {
-				data += b.nodes[e.node].size
+		for j := range ents {
+			if c := ents[j].node; c >= 0 {
+				ents[j].size = b.nodes[c].size
 			}
+			data += ents[j].size
 		}
 		offSize := widthFor(uint64(data))
 		size := 1 + 1 + (nd.n+1)*offSize + data
@@ -220,45 +221,90 @@ func (b *Builder) sortFinal(ents []entry) {
 }
 
 // emit appends the container of node ni, its header and then its values.
+// Scalars that follow each other in buf are copied together.
 func (b *Builder) emit(dst []byte, ni int32) []byte {
 	nd := &b.nodes[ni]
 	ents := b.ents[nd.first : nd.first+nd.n]
-	large := nd.n > 255
-	offSize := int(nd.offSize)
+	n := nd.n
+	large := n > 255
+	offSize, idSize := int(nd.offSize), 0
+	h := byte(offSize - 1)
 	if nd.object {
-		h := byte(nd.idSize-1)<<2 | byte(offSize-1)
+		idSize = int(nd.idSize)
+		h |= byte(idSize-1) << 2
 		if large {
 			h |= 0x10
 		}
-		dst = append(dst, h<<2|byte(BasicObject))
-		dst = appendCount(dst, nd.n, large)
-		for _, e := range ents {
-			dst = appendUint(dst, uint32(e.id), int(nd.idSize))
-		}
+		h = h<<2 | byte(BasicObject)
 	} else {
-		h := byte(offSize - 1)
 		if large {
 			h |= 0x04
 		}
-		dst = append(dst, h<<2|byte(BasicArray))
-		dst = appendCount(dst, nd.n, large)
+		h = h<<2 | byte(BasicArray)
+	}
+	at := len(dst)
+	countSize := 1
+	if large {
+		countSize = 4
+	}
+	hlen := 1 + countSize + n*idSize + (n+1)*offSize
+	dst = slices.Grow(dst, hlen)[:at+hlen]
+	dst[at] = h
+	putUint(dst[at+1:], uint32(n), countSize)
+	p := at + 1 + countSize
+	if idSize == 1 {
+		for _, e := range ents {
+			dst[p] = byte(e.id)
+			p++
+		}
+	} else if idSize > 1 {
+		for _, e := range ents {
+			putUint(dst[p:], uint32(e.id), idSize)
+			p += idSize
+		}
 	}
 	off := 0
-	for _, e := range ents {
-		dst = appendUint(dst, uint32(off), offSize)
-		if e.node < 0 {
-			off += e.end - e.start
-		} else {
-			off += b.nodes[e.node].size
+	if offSize == 1 {
+		for _, e := range ents {
+			dst[p] = byte(off)
+			p++
+			off += e.size
+		}
+	} else {
+		for _, e := range ents {
+			putUint(dst[p:], uint32(off), offSize)
+			p += offSize
+			off += e.size
 		}
 	}
-	dst = appendUint(dst, uint32(off), offSize)
+	putUint(dst[p:], uint32(off), offSize)
+	runStart, runEnd := 0, 0
 	for _, e := range ents {
 		if e.node < 0 {
-			dst = append(dst, b.buf[e.start:e.end]...)
-		} else {
-			dst = b.emit(dst, e.node)
+			if e.start != runEnd {
+				dst = append(dst, b.buf[runStart:runEnd]...)
+				runStart = e.start
+			}
+			runEnd = e.start + e.size
+			continue
 		}
+		dst = append(dst, b.buf[runStart:runEnd]...)
+		runStart, runEnd = 0, 0
+		dst = b.emit(dst, e.node)
 	}
-	return dst
+	return append(dst, b.buf[runStart:runEnd]...)
+}
+
+// putUint writes the n (1 to 4) low bytes of v to b, little-endian.
+func putUint(b []byte, v uint32, n int) {
+	switch n {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		b[0], b[1] = byte(v), byte(v>>8)
+	case 3:
+		b[0], b[1], b[2] = byte(v), byte(v>>8), byte(v>>16)
+	default:
+		b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+	}
 }

@@ -79,10 +79,7 @@ func (b *Builder) AppendJSON(data []byte) error {
 	}
 	p := parserPool.Get().(*jsonParser)
 	defer parserPool.Put(p)
-	p.data = data
-	p.rd = *bytes.NewBuffer(data)
-	p.dec.Reset(&p.rd, jsontext.AllowDuplicateNames(true))
-	err := p.parse(b)
+	err := p.parse(b, data)
 	p.data, p.rd = nil, bytes.Buffer{}
 	p.dec.Reset(&p.rd)
 	if cap(p.str) > maxPooledBuffer {
@@ -96,14 +93,22 @@ func (b *Builder) AppendJSON(data []byte) error {
 
 // jsonParser holds the reusable state of one parse: the tokenizer, the input
 // it reads and a buffer for unescaped strings.
+//
+// The tokenizer checks the syntax of the whole value first, in one call;
+// the parser then walks the checked text (data, cut where the tokenizer
+// found a fault) and builds the value. Walking the prefix before a fault
+// reports the faults the builder finds in it (a duplicate key, a number out
+// of range, too deep a nesting) before the syntax error, which is the
+// order a reader of the text meets them.
 type jsonParser struct {
 	dec  jsontext.Decoder
-	data []byte
 	rd   bytes.Buffer
+	data []byte // the checked text
+	i    int    // the walk's position in data
+	// stop is the tokenizer's error at len(data), returned when the walk
+	// gets there with the value incomplete; nil when data is whole.
+	stop error
 	str  []byte
-	// objStart is the input offset of each object open in this parse, for
-	// errors found when it closes.
-	objStart []int64
 	// keyCache maps a depth and field position to the key id last seen
 	// there; see key.
 	keyCache [256]int
@@ -111,97 +116,265 @@ type jsonParser struct {
 
 var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
 
-// parse reads one value from p.dec into b, then checks that only whitespace
-// follows.
-func (p *jsonParser) parse(b *Builder) error {
-	base := len(b.stack)
-	p.objStart = p.objStart[:0]
-	for {
-		if err := p.step(b, base); err != nil {
-			return err
-		}
-		if len(b.stack) == base {
-			break
-		}
+// parse checks the syntax of the value in data and that only whitespace
+// follows it, and appends the value to b.
+func (p *jsonParser) parse(b *Builder, data []byte) error {
+	p.rd = *bytes.NewBuffer(data)
+	p.dec.Reset(&p.rd, jsontext.AllowDuplicateNames(true))
+	p.data, p.i, p.stop = data, 0, nil
+	if _, err := p.dec.ReadValue(); err != nil {
+		p.stop = p.tokenError(data)
+		var e *Error
+		errors.As(p.stop, &e)
+		p.data = data[:e.Offset]
+	}
+	if err := p.value(b); err != nil {
+		return err
+	}
+	if p.stop != nil {
+		return p.stop
 	}
 	off := p.dec.InputOffset()
 	if _, err := p.dec.ReadToken(); err != io.EOF {
 		if err == nil {
-			for off < int64(len(p.data)) && isJSONSpace(p.data[off]) {
+			for off < int64(len(data)) && isJSONSpace(data[off]) {
 				off++
 			}
 			return jsonError(nil, off, "data after the top-level value")
 		}
-		return p.syntaxError(err)
+		return p.syntaxError(err, data)
 	}
 	return nil
 }
 
-// step reads one token or scalar value and applies it to b.
-func (p *jsonParser) step(b *Builder, base int) error {
-	d := &p.dec
-	switch d.PeekKind() {
-	case '{', '[':
-		tok, err := d.ReadToken()
+// tokenError reads data token by token up to the syntax error the
+// tokenizer found in it and returns that error. Read so, the error's offset
+// is the first token that cannot be read (the comma before a closing
+// bracket, say), where reading the value at once finds the fault a few bytes
+// later.
+func (p *jsonParser) tokenError(data []byte) error {
+	p.rd = *bytes.NewBuffer(data)
+	p.dec.Reset(&p.rd, jsontext.AllowDuplicateNames(true))
+	for {
+		var err error
+		switch p.dec.PeekKind() {
+		case '{', '[', '}', ']':
+			_, err = p.dec.ReadToken()
+		default:
+			_, err = p.dec.ReadValue()
+		}
 		if err != nil {
-			return p.syntaxError(err)
+			return p.syntaxError(err, data)
 		}
-		off := d.InputOffset() - 1
-		if len(b.stack) >= MaxDepth {
-			return jsonError(ErrTooDeep, off, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
-		}
-		if tok.Kind() == '{' {
-			p.objStart = append(p.objStart, off)
-			b.BeginObject()
-		} else {
-			b.BeginArray()
-		}
-		return p.builderError(b, off)
-	case '}':
-		if _, err := d.ReadToken(); err != nil {
-			return p.syntaxError(err)
-		}
-		off := p.objStart[len(p.objStart)-1]
-		p.objStart = p.objStart[:len(p.objStart)-1]
-		b.EndObject()
-		return p.builderError(b, off)
-	case ']':
-		if _, err := d.ReadToken(); err != nil {
-			return p.syntaxError(err)
-		}
-		b.EndArray()
-		return p.builderError(b, d.InputOffset()-1)
 	}
-	raw, err := d.ReadValue()
-	if err != nil {
-		return p.syntaxError(err)
+}
+
+// skipSpace moves past whitespace and reports whether a character follows.
+func (p *jsonParser) skipSpace() bool {
+	for p.i < len(p.data) && isJSONSpace(p.data[p.i]) {
+		p.i++
 	}
-	off := d.InputOffset() - int64(len(raw))
-	switch raw[0] {
-	case 'n':
-		b.AppendNull()
+	return p.i < len(p.data)
+}
+
+// value appends the value at p.i to b.
+func (p *jsonParser) value(b *Builder) error {
+	if !p.skipSpace() {
+		return p.incomplete()
+	}
+	off := p.i
+	switch p.data[off] {
+	case '{':
+		return p.object(b)
+	case '[':
+		return p.array(b)
+	case '"':
+		s, err := p.string()
+		if err != nil {
+			return err
+		}
+		b.appendStringBytes(s)
 	case 't':
+		if !p.literal(4) {
+			return p.incomplete()
+		}
 		b.AppendBool(true)
 	case 'f':
+		if !p.literal(5) {
+			return p.incomplete()
+		}
 		b.AppendBool(false)
-	case '"':
-		s := raw[1 : len(raw)-1]
-		if bytes.IndexByte(s, '\\') >= 0 {
-			p.str, err = jsontext.AppendUnquote(p.str[:0], raw)
-			if err != nil {
-				return jsonError(nil, off, err.Error())
-			}
-			s = p.str
+	case 'n':
+		if !p.literal(4) {
+			return p.incomplete()
 		}
-		if top := len(b.stack) - 1; top >= base && b.stack[top].object && !b.stack[top].haveKey {
-			p.key(b, s)
-		} else {
-			b.appendStringBytes(s)
-		}
+		b.AppendNull()
 	default:
-		appendJSONNumber(b, raw)
+		j := off
+		for j < len(p.data) && isJSONNumberByte(p.data[j]) {
+			j++
+		}
+		if j == off || j == len(p.data) && p.stop != nil {
+			return p.incomplete()
+		}
+		p.i = j
+		appendJSONNumber(b, p.data[off:j])
 	}
-	return p.builderError(b, off)
+	if b.err != nil {
+		return p.builderError(b, int64(off))
+	}
+	return nil
+}
+
+// literal moves past true, false or null, of n bytes, and reports whether
+// it was whole.
+func (p *jsonParser) literal(n int) bool {
+	if p.i+n > len(p.data) {
+		return false
+	}
+	p.i += n
+	return true
+}
+
+// incomplete is the error of a walk that ran out of checked text.
+func (p *jsonParser) incomplete() error {
+	if p.stop != nil {
+		return p.stop
+	}
+	return jsonError(nil, int64(p.i), "unexpected character")
+}
+
+// open checks the nesting limit for the object or array at p.i and moves
+// past its opening delimiter.
+func (p *jsonParser) open(b *Builder) error {
+	if len(b.stack) >= MaxDepth {
+		return jsonError(ErrTooDeep, int64(p.i), "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
+	}
+	p.i++
+	return nil
+}
+
+// object appends the object at p.i to b.
+func (p *jsonParser) object(b *Builder) error {
+	start := p.i
+	if err := p.open(b); err != nil {
+		return err
+	}
+	b.BeginObject()
+	if b.err != nil {
+		return p.builderError(b, int64(start))
+	}
+	for first := true; ; first = false {
+		if !p.skipSpace() {
+			return p.incomplete()
+		}
+		if c := p.data[p.i]; c == '}' {
+			p.i++
+			break
+		} else if !first {
+			if c != ',' {
+				return p.incomplete()
+			}
+			p.i++
+			if !p.skipSpace() {
+				return p.incomplete()
+			}
+		}
+		off := p.i
+		if p.data[off] != '"' {
+			return p.incomplete()
+		}
+		name, err := p.string()
+		if err != nil {
+			return err
+		}
+		p.key(b, name)
+		if b.err != nil {
+			return p.builderError(b, int64(off))
+		}
+		if !p.skipSpace() || p.data[p.i] != ':' {
+			return p.incomplete()
+		}
+		p.i++
+		if err := p.value(b); err != nil {
+			return err
+		}
+	}
+	b.EndObject()
+	if b.err != nil {
+		return p.builderError(b, int64(start))
+	}
+	return nil
+}
+
+// array appends the array at p.i to b.
+func (p *jsonParser) array(b *Builder) error {
+	start := p.i
+	if err := p.open(b); err != nil {
+		return err
+	}
+	b.BeginArray()
+	if b.err != nil {
+		return p.builderError(b, int64(start))
+	}
+	for first := true; ; first = false {
+		if !p.skipSpace() {
+			return p.incomplete()
+		}
+		if c := p.data[p.i]; c == ']' {
+			p.i++
+			break
+		} else if !first {
+			if c != ',' {
+				return p.incomplete()
+			}
+			p.i++
+		}
+		if err := p.value(b); err != nil {
+			return err
+		}
+	}
+	end := p.i - 1
+	b.EndArray()
+	if b.err != nil {
+		return p.builderError(b, int64(end))
+	}
+	return nil
+}
+
+// string moves past the string at p.i and returns its content, unescaped
+// into p.str when it has escapes.
+func (p *jsonParser) string() ([]byte, error) {
+	off := p.i
+	rest := p.data[off+1:]
+	escaped := false
+	j := 0
+	for ; j < len(rest); j++ {
+		if c := rest[j]; c == '"' {
+			break
+		} else if c == '\\' {
+			escaped = true
+			j++
+		}
+	}
+	if j >= len(rest) {
+		return nil, p.incomplete()
+	}
+	p.i = off + 1 + j + 1
+	if !escaped {
+		return rest[:j], nil
+	}
+	var err error
+	p.str, err = jsontext.AppendUnquote(p.str[:0], p.data[off:p.i])
+	if err != nil {
+		return nil, jsonError(nil, int64(off), err.Error())
+	}
+	return p.str, nil
+}
+
+// isJSONNumberByte reports whether c may be part of a JSON number.
+func isJSONNumberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
 }
 
 // appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
@@ -320,14 +493,14 @@ func (p *jsonParser) builderError(b *Builder, off int64) error {
 	return jsonError(e.Err, off, msg)
 }
 
-// syntaxError converts an error of the tokenizer.
-func (p *jsonParser) syntaxError(err error) error {
+// syntaxError converts an error of the tokenizer reading data.
+func (p *jsonParser) syntaxError(err error, data []byte) error {
 	var se *jsontext.SyntacticError
 	if errors.As(err, &se) {
 		return jsonError(nil, se.ByteOffset, se.Err.Error())
 	}
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		return jsonError(nil, int64(len(p.data)), "unexpected end of JSON input")
+		return jsonError(nil, int64(len(data)), "unexpected end of JSON input")
 	}
 	return jsonError(nil, p.dec.InputOffset(), err.Error())
 }
