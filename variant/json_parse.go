@@ -2,10 +2,13 @@ package variant
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
 	"strconv"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -79,9 +82,12 @@ func (b *Builder) AppendJSON(data []byte) error {
 	}
 	p := parserPool.Get().(*jsonParser)
 	defer parserPool.Put(p)
-	err := p.parse(b, data)
-	p.data, p.rd = nil, bytes.Buffer{}
-	p.dec.Reset(&p.rd)
+	p.data, p.i = data, 0
+	err := p.value(b)
+	if err == nil && p.skipSpace() {
+		err = p.fault() // data after the value
+	}
+	p.data = nil
 	if cap(p.str) > maxPooledBuffer {
 		p.str = nil
 	}
@@ -91,23 +97,20 @@ func (b *Builder) AppendJSON(data []byte) error {
 	return err
 }
 
-// jsonParser holds the reusable state of one parse: the tokenizer, the input
-// it reads and a buffer for unescaped strings.
+// jsonParser holds the reusable state of one parse: the input, the position
+// in it and a buffer for unescaped strings.
 //
-// The tokenizer checks the syntax of the whole value first, in one call;
-// the parser then walks the checked text (data, cut where the tokenizer
-// found a fault) and builds the value. Walking the prefix before a fault
-// reports the faults the builder finds in it (a duplicate key, a number out
-// of range, too deep a nesting) before the syntax error, which is the
-// order a reader of the text meets them.
+// The parser reads the text once, checking its syntax (RFC 8259: structure,
+// number grammar, literals, strings of valid UTF-8 without control
+// characters and with valid escapes) as it builds the value. At the first
+// fault it stops and asks the tokenizer of go-json-experiment/json, reading
+// the text token by token, for the error to report, so that syntax errors
+// are the tokenizer's, at its offsets. Faults the builder finds (a duplicate
+// key, a number out of range, too deep a nesting) are reported when they are
+// met, before any syntax error further on.
 type jsonParser struct {
-	dec  jsontext.Decoder
-	rd   bytes.Buffer
-	data []byte // the checked text
-	i    int    // the walk's position in data
-	// stop is the tokenizer's error at len(data), returned when the walk
-	// gets there with the value incomplete; nil when data is whole.
-	stop error
+	data []byte
+	i    int // position in data
 	str  []byte
 	// keyCache maps a depth and field position to the key id last seen
 	// there; see key.
@@ -116,57 +119,52 @@ type jsonParser struct {
 
 var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
 
-// parse checks the syntax of the value in data and that only whitespace
-// follows it, and appends the value to b.
-func (p *jsonParser) parse(b *Builder, data []byte) error {
-	p.rd = *bytes.NewBuffer(data)
-	p.dec.Reset(&p.rd, jsontext.AllowDuplicateNames(true))
-	p.data, p.i, p.stop = data, 0, nil
-	if _, err := p.dec.ReadValue(); err != nil {
-		p.stop = p.tokenError(data)
-		var e *Error
-		errors.As(p.stop, &e)
-		p.data = data[:e.Offset]
-	}
-	if err := p.value(b); err != nil {
+// fault returns the syntax error of p.data, found at p.i.
+func (p *jsonParser) fault() error {
+	if err := tokenError(p.data); err != nil {
 		return err
 	}
-	if p.stop != nil {
-		return p.stop
+	// The tokenizer accepts what this parser rejected; it should not
+	// happen, but an error is still due.
+	return jsonError(nil, int64(p.i), "invalid JSON")
+}
+
+// tokenError reads data with the tokenizer, token by token, the value and
+// then what follows it, and returns the first error: a syntax error, or data
+// after the value. It returns nil when data is one valid JSON value.
+func tokenError(data []byte) error {
+	var dec jsontext.Decoder
+	dec.Reset(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))
+	for depth := 0; ; {
+		var err error
+		switch dec.PeekKind() {
+		case '{', '[':
+			_, err = dec.ReadToken()
+			depth++
+		case '}', ']':
+			_, err = dec.ReadToken()
+			depth--
+		default:
+			_, err = dec.ReadValue()
+		}
+		if err != nil {
+			return syntaxError(&dec, err, data)
+		}
+		if depth == 0 {
+			break
+		}
 	}
-	off := p.dec.InputOffset()
-	if _, err := p.dec.ReadToken(); err != io.EOF {
+	off := dec.InputOffset()
+	if _, err := dec.ReadToken(); err != io.EOF {
 		if err == nil {
 			for off < int64(len(data)) && isJSONSpace(data[off]) {
 				off++
 			}
 			return jsonError(nil, off, "data after the top-level value")
 		}
-		return p.syntaxError(err, data)
+		return syntaxError(&dec, err, data)
 	}
 	return nil
-}
-
-// tokenError reads data token by token up to the syntax error the
-// tokenizer found in it and returns that error. Read so, the error's offset
-// is the first token that cannot be read (the comma before a closing
-// bracket, say), where reading the value at once finds the fault a few bytes
-// later.
-func (p *jsonParser) tokenError(data []byte) error {
-	p.rd = *bytes.NewBuffer(data)
-	p.dec.Reset(&p.rd, jsontext.AllowDuplicateNames(true))
-	for {
-		var err error
-		switch p.dec.PeekKind() {
-		case '{', '[', '}', ']':
-			_, err = p.dec.ReadToken()
-		default:
-			_, err = p.dec.ReadValue()
-		}
-		if err != nil {
-			return p.syntaxError(err, data)
-		}
-	}
 }
 
 // skipSpace moves past whitespace and reports whether a character follows.
@@ -180,10 +178,10 @@ func (p *jsonParser) skipSpace() bool {
 // value appends the value at p.i to b.
 func (p *jsonParser) value(b *Builder) error {
 	if !p.skipSpace() {
-		return p.incomplete()
+		return p.fault()
 	}
 	off := p.i
-	switch p.data[off] {
+	switch c := p.data[off]; c {
 	case '{':
 		return p.object(b)
 	case '[':
@@ -195,27 +193,27 @@ func (p *jsonParser) value(b *Builder) error {
 		}
 		b.appendStringBytes(s)
 	case 't':
-		if !p.literal(4) {
-			return p.incomplete()
+		if !p.literal("true") {
+			return p.fault()
 		}
 		b.AppendBool(true)
 	case 'f':
-		if !p.literal(5) {
-			return p.incomplete()
+		if !p.literal("false") {
+			return p.fault()
 		}
 		b.AppendBool(false)
 	case 'n':
-		if !p.literal(4) {
-			return p.incomplete()
+		if !p.literal("null") {
+			return p.fault()
 		}
 		b.AppendNull()
 	default:
 		j := off
-		for j < len(p.data) && isJSONNumberByte(p.data[j]) {
+		for j < len(p.data) && numberBytes[p.data[j]] {
 			j++
 		}
-		if j == off || j == len(p.data) && p.stop != nil {
-			return p.incomplete()
+		if !isJSONNumber(p.data[off:j]) {
+			return p.fault()
 		}
 		p.i = j
 		appendJSONNumber(b, p.data[off:j])
@@ -226,22 +224,14 @@ func (p *jsonParser) value(b *Builder) error {
 	return nil
 }
 
-// literal moves past true, false or null, of n bytes, and reports whether
-// it was whole.
-func (p *jsonParser) literal(n int) bool {
-	if p.i+n > len(p.data) {
+// literal moves past the literal lit (true, false or null) at p.i and
+// reports whether it is there.
+func (p *jsonParser) literal(lit string) bool {
+	if p.i+len(lit) > len(p.data) || string(p.data[p.i:p.i+len(lit)]) != lit {
 		return false
 	}
-	p.i += n
+	p.i += len(lit)
 	return true
-}
-
-// incomplete is the error of a walk that ran out of checked text.
-func (p *jsonParser) incomplete() error {
-	if p.stop != nil {
-		return p.stop
-	}
-	return jsonError(nil, int64(p.i), "unexpected character")
 }
 
 // open checks the nesting limit for the object or array at p.i and moves
@@ -264,42 +254,45 @@ func (p *jsonParser) object(b *Builder) error {
 	if b.err != nil {
 		return p.builderError(b, int64(start))
 	}
-	for first := true; ; first = false {
-		if !p.skipSpace() {
-			return p.incomplete()
-		}
-		if c := p.data[p.i]; c == '}' {
+	if !p.skipSpace() {
+		return p.fault()
+	}
+	if p.data[p.i] != '}' {
+		for {
+			off := p.i
+			if p.data[off] != '"' {
+				return p.fault()
+			}
+			name, err := p.string()
+			if err != nil {
+				return err
+			}
+			p.key(b, name)
+			if b.err != nil {
+				return p.builderError(b, int64(off))
+			}
+			if !p.skipSpace() || p.data[p.i] != ':' {
+				return p.fault()
+			}
 			p.i++
-			break
-		} else if !first {
-			if c != ',' {
-				return p.incomplete()
+			if err := p.value(b); err != nil {
+				return err
+			}
+			if !p.skipSpace() {
+				return p.fault()
+			}
+			if c := p.data[p.i]; c == '}' {
+				break
+			} else if c != ',' {
+				return p.fault()
 			}
 			p.i++
 			if !p.skipSpace() {
-				return p.incomplete()
+				return p.fault()
 			}
 		}
-		off := p.i
-		if p.data[off] != '"' {
-			return p.incomplete()
-		}
-		name, err := p.string()
-		if err != nil {
-			return err
-		}
-		p.key(b, name)
-		if b.err != nil {
-			return p.builderError(b, int64(off))
-		}
-		if !p.skipSpace() || p.data[p.i] != ':' {
-			return p.incomplete()
-		}
-		p.i++
-		if err := p.value(b); err != nil {
-			return err
-		}
 	}
+	p.i++
 	b.EndObject()
 	if b.err != nil {
 		return p.builderError(b, int64(start))
@@ -317,24 +310,27 @@ func (p *jsonParser) array(b *Builder) error {
 	if b.err != nil {
 		return p.builderError(b, int64(start))
 	}
-	for first := true; ; first = false {
-		if !p.skipSpace() {
-			return p.incomplete()
-		}
-		if c := p.data[p.i]; c == ']' {
-			p.i++
-			break
-		} else if !first {
-			if c != ',' {
-				return p.incomplete()
+	if !p.skipSpace() {
+		return p.fault()
+	}
+	if p.data[p.i] != ']' {
+		for {
+			if err := p.value(b); err != nil {
+				return err
+			}
+			if !p.skipSpace() {
+				return p.fault()
+			}
+			if c := p.data[p.i]; c == ']' {
+				break
+			} else if c != ',' {
+				return p.fault()
 			}
 			p.i++
 		}
-		if err := p.value(b); err != nil {
-			return err
-		}
 	}
-	end := p.i - 1
+	end := p.i
+	p.i++
 	b.EndArray()
 	if b.err != nil {
 		return p.builderError(b, int64(end))
@@ -343,39 +339,83 @@ func (p *jsonParser) array(b *Builder) error {
 }
 
 // string moves past the string at p.i and returns its content, unescaped
-// into p.str when it has escapes.
+// into p.str when it has escapes. A string with a control character,
+// invalid UTF-8 or an invalid escape is a fault.
 func (p *jsonParser) string() ([]byte, error) {
 	off := p.i
 	rest := p.data[off+1:]
-	escaped := false
+	escaped, ascii := false, true
 	j := 0
-	for ; j < len(rest); j++ {
-		if c := rest[j]; c == '"' {
+	for {
+		// Eight bytes at a time up to the first byte that needs a
+		// look: a quote, a backslash, a control character or a byte
+		// of a multi-byte UTF-8 sequence.
+		for j+8 <= len(rest) {
+			w := binary.LittleEndian.Uint64(rest[j:])
+			if m := zeroBytes(w^quotes) | zeroBytes(w^backslashes) | lessThanSpace(w) | w&highBits; m != 0 {
+				j += bits.TrailingZeros64(m) / 8
+				break
+			}
+			j += 8
+		}
+		if j >= len(rest) {
+			return nil, p.fault()
+		}
+		c := rest[j]
+		if c == '"' {
 			break
-		} else if c == '\\' {
+		}
+		switch {
+		case c == '\\':
 			escaped = true
+			j += 2
+		case c < ' ':
+			p.i = off + 1 + j
+			return nil, p.fault()
+		default:
+			ascii = ascii && c < utf8.RuneSelf
 			j++
 		}
 	}
-	if j >= len(rest) {
-		return nil, p.incomplete()
-	}
 	p.i = off + 1 + j + 1
-	if !escaped {
-		return rest[:j], nil
+	if escaped {
+		var err error
+		if p.str, err = jsontext.AppendUnquote(p.str[:0], p.data[off:p.i]); err != nil {
+			return nil, p.fault()
+		}
+		return p.str, nil
 	}
-	var err error
-	p.str, err = jsontext.AppendUnquote(p.str[:0], p.data[off:p.i])
-	if err != nil {
-		return nil, jsonError(nil, int64(off), err.Error())
+	if !ascii && !utf8.Valid(rest[:j]) {
+		return nil, p.fault()
 	}
-	return p.str, nil
+	return rest[:j], nil
 }
 
-// isJSONNumberByte reports whether c may be part of a JSON number.
-func isJSONNumberByte(c byte) bool {
-	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+const (
+	quotes      = 0x2222222222222222 // '"' in each byte
+	backslashes = 0x5C5C5C5C5C5C5C5C // '\\' in each byte
+	highBits    = 0x8080808080808080
+)
+
+// zeroBytes returns a mask with the high bit set in the lowest byte of w
+// that is zero (and maybe in higher bytes), or 0 when no byte is zero.
+func zeroBytes(w uint64) uint64 {
+	return (w - 0x0101010101010101) &^ w & highBits
 }
+
+// lessThanSpace returns a mask with the high bit set in the lowest byte of
+// w that is below 0x20 (and maybe in higher bytes), or 0 when none is.
+func lessThanSpace(w uint64) uint64 {
+	return (w - 0x2020202020202020) &^ w & highBits
+}
+
+// numberBytes marks the bytes that may be part of a JSON number.
+var numberBytes = func() (t [256]bool) {
+	for _, c := range "0123456789+-.eE" {
+		t[c] = true
+	}
+	return t
+}()
 
 // appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
 // does. The common forms are read here without checking raw again: an
@@ -493,8 +533,8 @@ func (p *jsonParser) builderError(b *Builder, off int64) error {
 	return jsonError(e.Err, off, msg)
 }
 
-// syntaxError converts an error of the tokenizer reading data.
-func (p *jsonParser) syntaxError(err error, data []byte) error {
+// syntaxError converts an error of the tokenizer dec reading data.
+func syntaxError(dec *jsontext.Decoder, err error, data []byte) error {
 	var se *jsontext.SyntacticError
 	if errors.As(err, &se) {
 		return jsonError(nil, se.ByteOffset, se.Err.Error())
@@ -502,7 +542,7 @@ func (p *jsonParser) syntaxError(err error, data []byte) error {
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		return jsonError(nil, int64(len(data)), "unexpected end of JSON input")
 	}
-	return jsonError(nil, p.dec.InputOffset(), err.Error())
+	return jsonError(nil, dec.InputOffset(), err.Error())
 }
 
 // jsonError returns an [*Error] at offset off that wraps ErrInvalidJSON and,
@@ -523,5 +563,5 @@ func (c *jsonCause) Error() string   { return ErrInvalidJSON.Error() + ": " + c.
 func (c *jsonCause) Unwrap() []error { return []error{ErrInvalidJSON, c.cause} }
 
 func isJSONSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r'
+	return c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r')
 }
