@@ -209,7 +209,7 @@ func (b *Builder) sortFinal(ents []entry) {
 			ents[i].id = int32(rank[ents[i].id])
 		}
 	}
-	if len(ents) > 16 {
+	if len(ents) > 32 {
 		slices.SortFunc(ents, func(x, y entry) int { return int(x.id - y.id) })
 		return
 	}
