@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // The Builder writes each scalar once, into buf, in the order given, and
@@ -42,6 +43,13 @@ type node struct {
 type seenMark struct {
 	object uint32
 	at     int32
+}
+
+// retained returns the bytes the builder's buffers hold on to.
+func (b *Builder) retained() int {
+	return cap(b.buf) + cap(b.out) +
+		(cap(b.pending)+cap(b.ents))*int(unsafe.Sizeof(entry{})) +
+		cap(b.nodes)*int(unsafe.Sizeof(node{})) + cap(b.seen)*int(unsafe.Sizeof(seenMark{}))
 }
 
 // EndObject closes the innermost open object. A duplicate key is resolved

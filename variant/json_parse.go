@@ -64,7 +64,7 @@ func ParseJSONWith(data []byte, opts ParseOptions) (Variant, error) {
 const maxPooledBuffer = 4 << 20
 
 func putBuilder(b *Builder) {
-	if cap(b.buf)+cap(b.out) <= maxPooledBuffer {
+	if b.retained() <= maxPooledBuffer {
 		builderPool.Put(b)
 	}
 }
