@@ -208,15 +208,9 @@ func (p *jsonParser) value(b *Builder) error {
 		}
 		b.AppendNull()
 	default:
-		j := off
-		for j < len(p.data) && numberBytes[p.data[j]] {
-			j++
-		}
-		if !isJSONNumber(p.data[off:j]) {
+		if !p.number(b) {
 			return p.fault()
 		}
-		p.i = j
-		appendJSONNumber(b, p.data[off:j])
 	}
 	if b.err != nil {
 		return p.builderError(b, int64(off))
@@ -416,6 +410,57 @@ var numberBytes = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// number moves past the number at p.i and appends it (see
+// appendJSONNumber), checking the number grammar of RFC 8259 as it finds its
+// end; it reports false, and appends nothing, when the text there is not a
+// number.
+func (p *jsonParser) number(b *Builder) bool {
+	d := p.data
+	i := p.i
+	if d[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case i < len(d) && d[i]-'1' < 9:
+		for i < len(d) && d[i]-'0' < 10 {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(d) && d[i] == '.' {
+		i++
+		f := i
+		for i < len(d) && d[i]-'0' < 10 {
+			i++
+		}
+		if i == f {
+			return false
+		}
+	}
+	if i < len(d) && d[i]|0x20 == 'e' {
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		f := i
+		for i < len(d) && d[i]-'0' < 10 {
+			i++
+		}
+		if i == f {
+			return false
+		}
+	}
+	if i < len(d) && numberBytes[d[i]] {
+		return false // "01", "1.2.3", "1e2e3"
+	}
+	appendJSONNumber(b, d[p.i:i])
+	p.i = i
+	return true
+}
 
 // appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
 // does. The common forms are read here without checking raw again: an

@@ -49,7 +49,7 @@ func (b *Builder) appendDoubleText(text string) {
 
 // isJSONNumber reports whether s follows the number grammar of RFC 8259:
 // -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
-func isJSONNumber[T string | []byte](s T) bool {
+func isJSONNumber(s string) bool {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++
