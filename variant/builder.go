@@ -250,13 +250,6 @@ func appendUint(s []byte, v uint32, n int) []byte {
 	return append(s, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
 }
 
-func appendCount(s []byte, n int, large bool) []byte {
-	if large {
-		return binary.LittleEndian.AppendUint32(s, uint32(n))
-	}
-	return append(s, byte(n))
-}
-
 func (b *Builder) prim(p PrimitiveType) {
 	b.buf = append(b.buf, byte(p)<<2)
 }
