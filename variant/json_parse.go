@@ -2,13 +2,10 @@ package variant
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"io"
-	"math/bits"
 	"strconv"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -82,12 +79,12 @@ func (b *Builder) AppendJSON(data []byte) error {
 	}
 	p := parserPool.Get().(*jsonParser)
 	defer parserPool.Put(p)
-	p.data, p.i = data, 0
-	err := p.value(b)
-	if err == nil && p.skipSpace() {
-		err = p.fault() // data after the value
-	}
-	p.data = nil
+	p.data = data
+	p.rd = *bytes.NewBuffer(data)
+	p.dec.Reset(&p.rd, jsontext.AllowDuplicateNames(true))
+	err := p.parse(b)
+	p.data, p.rd = nil, bytes.Buffer{}
+	p.dec.Reset(&p.rd)
 	if cap(p.str) > maxPooledBuffer {
 		p.str = nil
 	}
@@ -97,21 +94,26 @@ func (b *Builder) AppendJSON(data []byte) error {
 	return err
 }
 
-// jsonParser holds the reusable state of one parse: the input, the position
-// in it and a buffer for unescaped strings.
+// jsonParser holds the reusable state of one parse: the tokenizer, the input
+// it reads and a buffer for unescaped strings.
 //
-// The parser reads the text once, checking its syntax (RFC 8259: structure,
-// number grammar, literals, strings of valid UTF-8 without control
-// characters and with valid escapes) as it builds the value. At the first
-// fault it stops and asks the tokenizer of go-json-experiment/json, reading
-// the text token by token, for the error to report, so that syntax errors
-// are the tokenizer's, at its offsets. Faults the builder finds (a duplicate
-// key, a number out of range, too deep a nesting) are reported when they are
-// met, before any syntax error further on.
+// The tokenizer of go-json-experiment/json (jsontext) reads the text and
+// decides whether it is JSON (RFC 8259: structure, literals, number grammar,
+// strings of valid UTF-8 with valid escapes); the parser takes its tokens
+// and values one by one and appends them to the builder as they come. Names
+// given twice are left to the builder (jsontext.AllowDuplicateNames), which
+// keeps the last value or reports [ErrDuplicateKey] as the builder is set.
+// Faults the builder finds (a duplicate key, a number out of range, too deep
+// a nesting) are reported when they are met, before any syntax error
+// further on.
 type jsonParser struct {
+	dec  jsontext.Decoder
 	data []byte
-	i    int // position in data
+	rd   bytes.Buffer
 	str  []byte
+	// objStart is the input offset of each object open in this parse, for
+	// errors found when it closes.
+	objStart []int64
 	// keyCache maps a depth and field position to the key id last seen
 	// there; see key.
 	keyCache [256]int
@@ -119,347 +121,105 @@ type jsonParser struct {
 
 var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
 
-// fault returns the syntax error of p.data, found at p.i.
-func (p *jsonParser) fault() error {
-	if err := tokenError(p.data); err != nil {
-		return err
-	}
-	// The tokenizer accepts what this parser rejected; it should not
-	// happen, but an error is still due.
-	return jsonError(nil, int64(p.i), "invalid JSON")
-}
-
-// tokenError reads data with the tokenizer, token by token, the value and
-// then what follows it, and returns the first error: a syntax error, or data
-// after the value. It returns nil when data is one valid JSON value.
-func tokenError(data []byte) error {
-	var dec jsontext.Decoder
-	dec.Reset(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))
-	for depth := 0; ; {
-		var err error
-		switch dec.PeekKind() {
+// parse reads one value from p.dec into b, then checks that only whitespace
+// follows.
+func (p *jsonParser) parse(b *Builder) error {
+	base := len(b.stack)
+	p.objStart = p.objStart[:0]
+	d := &p.dec
+	for {
+		switch d.PeekKind() {
 		case '{', '[':
-			_, err = dec.ReadToken()
-			depth++
-		case '}', ']':
-			_, err = dec.ReadToken()
-			depth--
+			tok, err := d.ReadToken()
+			if err != nil {
+				return syntaxError(d, err, p.data)
+			}
+			off := d.InputOffset() - 1
+			if len(b.stack) >= MaxDepth {
+				return jsonError(ErrTooDeep, off, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
+			}
+			if tok.Kind() == '{' {
+				p.objStart = append(p.objStart, off)
+				b.BeginObject()
+			} else {
+				b.BeginArray()
+			}
+			if b.err != nil {
+				return p.builderError(b, off)
+			}
+			continue
+		case '}':
+			if _, err := d.ReadToken(); err != nil {
+				return syntaxError(d, err, p.data)
+			}
+			off := p.objStart[len(p.objStart)-1]
+			p.objStart = p.objStart[:len(p.objStart)-1]
+			b.EndObject()
+			if b.err != nil {
+				return p.builderError(b, off)
+			}
+		case ']':
+			if _, err := d.ReadToken(); err != nil {
+				return syntaxError(d, err, p.data)
+			}
+			b.EndArray()
+			if b.err != nil {
+				return p.builderError(b, d.InputOffset()-1)
+			}
 		default:
-			_, err = dec.ReadValue()
+			raw, err := d.ReadValue()
+			if err != nil {
+				return syntaxError(d, err, p.data)
+			}
+			p.scalar(b, base, raw)
+			if b.err != nil {
+				return p.builderError(b, d.InputOffset()-int64(len(raw)))
+			}
 		}
-		if err != nil {
-			return syntaxError(&dec, err, data)
-		}
-		if depth == 0 {
+		if len(b.stack) == base {
 			break
 		}
 	}
-	off := dec.InputOffset()
-	if _, err := dec.ReadToken(); err != io.EOF {
+	off := d.InputOffset()
+	if _, err := d.ReadToken(); err != io.EOF {
 		if err == nil {
-			for off < int64(len(data)) && isJSONSpace(data[off]) {
+			for off < int64(len(p.data)) && isJSONSpace(p.data[off]) {
 				off++
 			}
 			return jsonError(nil, off, "data after the top-level value")
 		}
-		return syntaxError(&dec, err, data)
+		return syntaxError(d, err, p.data)
 	}
 	return nil
 }
 
-// skipSpace moves past whitespace and reports whether a character follows.
-func (p *jsonParser) skipSpace() bool {
-	for p.i < len(p.data) && isJSONSpace(p.data[p.i]) {
-		p.i++
-	}
-	return p.i < len(p.data)
-}
-
-// value appends the value at p.i to b.
-func (p *jsonParser) value(b *Builder) error {
-	if !p.skipSpace() {
-		return p.fault()
-	}
-	off := p.i
-	switch c := p.data[off]; c {
-	case '{':
-		return p.object(b)
-	case '[':
-		return p.array(b)
+// scalar appends raw, a string, number or literal the tokenizer has
+// checked, to b: as the key of the next field when the innermost object
+// opened in this parse (deeper than base) waits for one, else as a value.
+func (p *jsonParser) scalar(b *Builder, base int, raw jsontext.Value) {
+	switch raw[0] {
 	case '"':
-		s, err := p.string()
-		if err != nil {
-			return err
+		s := raw[1 : len(raw)-1]
+		if bytes.IndexByte(s, '\\') >= 0 {
+			// AppendUnquote cannot fail on a string the tokenizer
+			// has read.
+			p.str, _ = jsontext.AppendUnquote(p.str[:0], raw)
+			s = p.str
 		}
-		b.appendStringBytes(s)
+		if top := len(b.stack) - 1; top >= base && b.stack[top].object && !b.stack[top].haveKey {
+			p.key(b, s)
+		} else {
+			b.appendStringBytes(s)
+		}
+	case 'n':
+		b.AppendNull()
 	case 't':
-		if !p.literal("true") {
-			return p.fault()
-		}
 		b.AppendBool(true)
 	case 'f':
-		if !p.literal("false") {
-			return p.fault()
-		}
 		b.AppendBool(false)
-	case 'n':
-		if !p.literal("null") {
-			return p.fault()
-		}
-		b.AppendNull()
 	default:
-		if !p.number(b) {
-			return p.fault()
-		}
+		appendJSONNumber(b, raw)
 	}
-	if b.err != nil {
-		return p.builderError(b, int64(off))
-	}
-	return nil
-}
-
-// literal moves past the literal lit (true, false or null) at p.i and
-// reports whether it is there.
-func (p *jsonParser) literal(lit string) bool {
-	if p.i+len(lit) > len(p.data) || string(p.data[p.i:p.i+len(lit)]) != lit {
-		return false
-	}
-	p.i += len(lit)
-	return true
-}
-
-// open checks the nesting limit for the object or array at p.i and moves
-// past its opening delimiter.
-func (p *jsonParser) open(b *Builder) error {
-	if len(b.stack) >= MaxDepth {
-		return jsonError(ErrTooDeep, int64(p.i), "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
-	}
-	p.i++
-	return nil
-}
-
-// object appends the object at p.i to b.
-func (p *jsonParser) object(b *Builder) error {
-	start := p.i
-	if err := p.open(b); err != nil {
-		return err
-	}
-	b.BeginObject()
-	if b.err != nil {
-		return p.builderError(b, int64(start))
-	}
-	if !p.skipSpace() {
-		return p.fault()
-	}
-	if p.data[p.i] != '}' {
-		for {
-			off := p.i
-			if p.data[off] != '"' {
-				return p.fault()
-			}
-			name, err := p.string()
-			if err != nil {
-				return err
-			}
-			p.key(b, name)
-			if b.err != nil {
-				return p.builderError(b, int64(off))
-			}
-			if !p.skipSpace() || p.data[p.i] != ':' {
-				return p.fault()
-			}
-			p.i++
-			if err := p.value(b); err != nil {
-				return err
-			}
-			if !p.skipSpace() {
-				return p.fault()
-			}
-			if c := p.data[p.i]; c == '}' {
-				break
-			} else if c != ',' {
-				return p.fault()
-			}
-			p.i++
-			if !p.skipSpace() {
-				return p.fault()
-			}
-		}
-	}
-	p.i++
-	b.EndObject()
-	if b.err != nil {
-		return p.builderError(b, int64(start))
-	}
-	return nil
-}
-
-// array appends the array at p.i to b.
-func (p *jsonParser) array(b *Builder) error {
-	start := p.i
-	if err := p.open(b); err != nil {
-		return err
-	}
-	b.BeginArray()
-	if b.err != nil {
-		return p.builderError(b, int64(start))
-	}
-	if !p.skipSpace() {
-		return p.fault()
-	}
-	if p.data[p.i] != ']' {
-		for {
-			if err := p.value(b); err != nil {
-				return err
-			}
-			if !p.skipSpace() {
-				return p.fault()
-			}
-			if c := p.data[p.i]; c == ']' {
-				break
-			} else if c != ',' {
-				return p.fault()
-			}
-			p.i++
-		}
-	}
-	end := p.i
-	p.i++
-	b.EndArray()
-	if b.err != nil {
-		return p.builderError(b, int64(end))
-	}
-	return nil
-}
-
-// string moves past the string at p.i and returns its content, unescaped
-// into p.str when it has escapes. A string with a control character,
-// invalid UTF-8 or an invalid escape is a fault.
-func (p *jsonParser) string() ([]byte, error) {
-	off := p.i
-	rest := p.data[off+1:]
-	escaped, ascii := false, true
-	j := 0
-	for {
-		// Eight bytes at a time up to the first byte that needs a
-		// look: a quote, a backslash, a control character or a byte
-		// of a multi-byte UTF-8 sequence.
-		for j+8 <= len(rest) {
-			w := binary.LittleEndian.Uint64(rest[j:])
-			if m := zeroBytes(w^quotes) | zeroBytes(w^backslashes) | lessThanSpace(w) | w&highBits; m != 0 {
-				j += bits.TrailingZeros64(m) / 8
-				break
-			}
-			j += 8
-		}
-		if j >= len(rest) {
-			return nil, p.fault()
-		}
-		c := rest[j]
-		if c == '"' {
-			break
-		}
-		switch {
-		case c == '\\':
-			escaped = true
-			j += 2
-		case c < ' ':
-			p.i = off + 1 + j
-			return nil, p.fault()
-		default:
-			ascii = ascii && c < utf8.RuneSelf
-			j++
-		}
-	}
-	p.i = off + 1 + j + 1
-	if escaped {
-		var err error
-		if p.str, err = jsontext.AppendUnquote(p.str[:0], p.data[off:p.i]); err != nil {
-			return nil, p.fault()
-		}
-		return p.str, nil
-	}
-	if !ascii && !utf8.Valid(rest[:j]) {
-		return nil, p.fault()
-	}
-	return rest[:j], nil
-}
-
-const (
-	quotes      = 0x2222222222222222 // '"' in each byte
-	backslashes = 0x5C5C5C5C5C5C5C5C // '\\' in each byte
-	highBits    = 0x8080808080808080
-)
-
-// zeroBytes returns a mask with the high bit set in the lowest byte of w
-// that is zero (and maybe in higher bytes), or 0 when no byte is zero.
-func zeroBytes(w uint64) uint64 {
-	return (w - 0x0101010101010101) &^ w & highBits
-}
-
-// lessThanSpace returns a mask with the high bit set in the lowest byte of
-// w that is below 0x20 (and maybe in higher bytes), or 0 when none is.
-func lessThanSpace(w uint64) uint64 {
-	return (w - 0x2020202020202020) &^ w & highBits
-}
-
-// numberBytes marks the bytes that may be part of a JSON number.
-var numberBytes = func() (t [256]bool) {
-	for _, c := range "0123456789+-.eE" {
-		t[c] = true
-	}
-	return t
-}()
-
-// number moves past the number at p.i and appends it (see
-// appendJSONNumber), checking the number grammar of RFC 8259 as it finds its
-// end; it reports false, and appends nothing, when the text there is not a
-// number.
-func (p *jsonParser) number(b *Builder) bool {
-	d := p.data
-	i := p.i
-	if d[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(d) && d[i] == '0':
-		i++
-	case i < len(d) && d[i]-'1' < 9:
-		for i < len(d) && d[i]-'0' < 10 {
-			i++
-		}
-	default:
-		return false
-	}
-	if i < len(d) && d[i] == '.' {
-		i++
-		f := i
-		for i < len(d) && d[i]-'0' < 10 {
-			i++
-		}
-		if i == f {
-			return false
-		}
-	}
-	if i < len(d) && d[i]|0x20 == 'e' {
-		i++
-		if i < len(d) && (d[i] == '+' || d[i] == '-') {
-			i++
-		}
-		f := i
-		for i < len(d) && d[i]-'0' < 10 {
-			i++
-		}
-		if i == f {
-			return false
-		}
-	}
-	if i < len(d) && numberBytes[d[i]] {
-		return false // "01", "1.2.3", "1e2e3"
-	}
-	appendJSONNumber(b, d[p.i:i])
-	p.i = i
-	return true
 }
 
 // appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]

@@ -1,6 +1,8 @@
 package variant
 
 import (
+	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -9,11 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestParseJSONStringScan: strings are scanned eight bytes at a time, so a
-// quote, a backslash, a control character or a non-ASCII byte is put at
-// every position of strings of 0 to 24 bytes. Each string is read as the
-// tokenizer reads it: the same content, or the same error at the same
-// offset.
+// TestParseJSONStringScan: a quote, a backslash, a control character or a
+// non-ASCII byte is put at every position of strings of 0 to 24 bytes, so
+// that strings with and without escapes, short and long, are read. Each
+// string is read as the tokenizer alone reads it: the same content, or the
+// same error at the same offset.
 func TestParseJSONStringScan(t *testing.T) {
 	specials := []string{`\"`, `\\`, `\n`, `\u00e9`, `\ud83d\ude00`, "\t", "é", "\xff", "\xc3", "€", `\x`}
 	for n := 0; n <= 24; n++ {
@@ -96,4 +98,43 @@ func TestBuilderDuplicateKeysPerObject(t *testing.T) {
 	b.EndObject()
 	_, err = b.Build()
 	assert.ErrorIs(t, err, ErrDuplicateKey)
+}
+
+// tokenError reads data with the tokenizer alone, token by token, the value
+// and then what follows it, and returns the first error as ParseJSON
+// reports it: a syntax error, or data after the value. It returns nil when
+// data is one valid JSON value.
+func tokenError(data []byte) error {
+	var dec jsontext.Decoder
+	dec.Reset(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))
+	for depth := 0; ; {
+		var err error
+		switch dec.PeekKind() {
+		case '{', '[':
+			_, err = dec.ReadToken()
+			depth++
+		case '}', ']':
+			_, err = dec.ReadToken()
+			depth--
+		default:
+			_, err = dec.ReadValue()
+		}
+		if err != nil {
+			return syntaxError(&dec, err, data)
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	off := dec.InputOffset()
+	if _, err := dec.ReadToken(); err != io.EOF {
+		if err == nil {
+			for off < int64(len(data)) && isJSONSpace(data[off]) {
+				off++
+			}
+			return jsonError(nil, off, "data after the top-level value")
+		}
+		return syntaxError(&dec, err, data)
+	}
+	return nil
 }
