@@ -122,23 +122,25 @@ type jsonParser struct {
 var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
 
 // parse reads one value from p.dec into b, then checks that only whitespace
-// follows.
+// follows. PeekKind tells what comes next: a delimiter is read with
+// ReadToken, a key or scalar with ReadValue, a view of the tokenizer's
+// buffer that it has checked.
 func (p *jsonParser) parse(b *Builder) error {
+	d := &p.dec
 	base := len(b.stack)
 	p.objStart = p.objStart[:0]
-	d := &p.dec
+	wantKey := false // the innermost object opened here waits for a key
 	for {
-		switch d.PeekKind() {
+		switch k := d.PeekKind(); k {
 		case '{', '[':
-			tok, err := d.ReadToken()
-			if err != nil {
+			if _, err := d.ReadToken(); err != nil {
 				return syntaxError(d, err, p.data)
 			}
 			off := d.InputOffset() - 1
 			if len(b.stack) >= MaxDepth {
 				return jsonError(ErrTooDeep, off, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
 			}
-			if tok.Kind() == '{' {
+			if wantKey = k == '{'; wantKey {
 				p.objStart = append(p.objStart, off)
 				b.BeginObject()
 			} else {
@@ -171,7 +173,16 @@ func (p *jsonParser) parse(b *Builder) error {
 			if err != nil {
 				return syntaxError(d, err, p.data)
 			}
-			p.scalar(b, base, raw)
+			if wantKey {
+				// The tokenizer reads only a string where a key is due.
+				p.key(b, raw)
+				wantKey = false
+				if b.err != nil {
+					return p.builderError(b, d.InputOffset()-int64(len(raw)))
+				}
+				continue
+			}
+			p.scalar(b, raw)
 			if b.err != nil {
 				return p.builderError(b, d.InputOffset()-int64(len(raw)))
 			}
@@ -179,6 +190,7 @@ func (p *jsonParser) parse(b *Builder) error {
 		if len(b.stack) == base {
 			break
 		}
+		wantKey = b.stack[len(b.stack)-1].object
 	}
 	off := d.InputOffset()
 	if _, err := d.ReadToken(); err != io.EOF {
@@ -194,23 +206,11 @@ func (p *jsonParser) parse(b *Builder) error {
 }
 
 // scalar appends raw, a string, number or literal the tokenizer has
-// checked, to b: as the key of the next field when the innermost object
-// opened in this parse (deeper than base) waits for one, else as a value.
-func (p *jsonParser) scalar(b *Builder, base int, raw jsontext.Value) {
+// checked, to b.
+func (p *jsonParser) scalar(b *Builder, raw jsontext.Value) {
 	switch raw[0] {
 	case '"':
-		s := raw[1 : len(raw)-1]
-		if bytes.IndexByte(s, '\\') >= 0 {
-			// AppendUnquote cannot fail on a string the tokenizer
-			// has read.
-			p.str, _ = jsontext.AppendUnquote(p.str[:0], raw)
-			s = p.str
-		}
-		if top := len(b.stack) - 1; top >= base && b.stack[top].object && !b.stack[top].haveKey {
-			p.key(b, s)
-		} else {
-			b.appendStringBytes(s)
-		}
+		b.appendStringBytes(p.unquote(raw))
 	case 'n':
 		b.AppendNull()
 	case 't':
@@ -220,6 +220,19 @@ func (p *jsonParser) scalar(b *Builder, base int, raw jsontext.Value) {
 	default:
 		appendJSONNumber(b, raw)
 	}
+}
+
+// unquote returns the content of the string raw, which the tokenizer has
+// checked: the bytes between the quotes when it has no escape, else the
+// string unescaped into p.str.
+func (p *jsonParser) unquote(raw jsontext.Value) []byte {
+	s := raw[1 : len(raw)-1]
+	if bytes.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	// AppendUnquote cannot fail on a string the tokenizer has read.
+	p.str, _ = jsontext.AppendUnquote(p.str[:0], raw)
+	return p.str
 }
 
 // appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
@@ -265,24 +278,28 @@ func appendJSONNumber(b *Builder, raw []byte) {
 	}
 }
 
-// key sets the key of the next field of the innermost object. A document
-// usually repeats the same keys in the same places (an array of similar
-// objects), so the id last found for the same depth and field position is
-// tried first, checked by comparing the key; otherwise the builder's
-// dictionary is searched. Either way the key is copied only when it is new.
-func (p *jsonParser) key(b *Builder, name []byte) {
-	if b.hasMeta || b.err != nil {
-		b.keyBytes(name)
-		return
-	}
+// key sets the key of the next field of the innermost object to the string
+// raw, which the tokenizer has checked. A document usually repeats the same
+// keys in the same places (an array of similar objects), so the id last
+// found for the same depth and field position is tried first, checked by
+// comparing the key with the raw text; otherwise the key is unquoted and
+// the builder's dictionary searched. Either way the key is copied only when
+// it is new. Only keys written without escapes are remembered, so a key
+// that equals its raw text is one.
+func (p *jsonParser) key(b *Builder, raw jsontext.Value) {
 	f := &b.stack[len(b.stack)-1]
-	slot := &p.keyCache[(len(b.stack)*31+len(b.pending)-f.first)%len(p.keyCache)]
+	slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-f.first)%uint(len(p.keyCache))]
+	name := raw[1 : len(raw)-1]
 	if id := *slot; id < len(b.keys) && b.keys[id] == string(name) {
 		f.keyID, f.haveKey = id, true
 		return
 	}
+	if bytes.IndexByte(name, '\\') >= 0 {
+		b.keyBytes(p.unquote(raw))
+		return
+	}
 	b.keyBytes(name)
-	if b.err == nil {
+	if b.err == nil && !b.hasMeta {
 		*slot = f.keyID
 	}
 }
