@@ -124,7 +124,7 @@ var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
 // parse reads one value from p.dec into b, then checks that only whitespace
 // follows. PeekKind tells what comes next: a delimiter is read with
 // ReadToken, a key or scalar with ReadValue, a view of the tokenizer's
-// buffer that it has checked.
+// buffer that it has checked, appended by the kind PeekKind gave.
 func (p *jsonParser) parse(b *Builder) error {
 	d := &p.dec
 	base := len(b.stack)
@@ -182,7 +182,16 @@ func (p *jsonParser) parse(b *Builder) error {
 				}
 				continue
 			}
-			p.scalar(b, raw)
+			switch k {
+			case '"':
+				b.appendStringBytes(p.unquote(raw))
+			case '0':
+				appendJSONNumber(b, raw)
+			case 'n':
+				b.AppendNull()
+			default:
+				b.AppendBool(k == 't')
+			}
 			if b.err != nil {
 				return p.builderError(b, d.InputOffset()-int64(len(raw)))
 			}
@@ -203,23 +212,6 @@ func (p *jsonParser) parse(b *Builder) error {
 		return syntaxError(d, err, p.data)
 	}
 	return nil
-}
-
-// scalar appends raw, a string, number or literal the tokenizer has
-// checked, to b.
-func (p *jsonParser) scalar(b *Builder, raw jsontext.Value) {
-	switch raw[0] {
-	case '"':
-		b.appendStringBytes(p.unquote(raw))
-	case 'n':
-		b.AppendNull()
-	case 't':
-		b.AppendBool(true)
-	case 'f':
-		b.AppendBool(false)
-	default:
-		appendJSONNumber(b, raw)
-	}
 }
 
 // unquote returns the content of the string raw, which the tokenizer has
