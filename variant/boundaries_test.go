@@ -299,8 +299,8 @@ func TestOffsetWidthBoundaries(t *testing.T) {
 }
 
 // TestFieldIDWidthBoundaries: field_id_size follows the largest id, with
-// switches above 255 and 65535; keys given out of order go through the
-// re-encoding of ids when the dictionary has more than 256 keys.
+// switches above 255 and 65535, with keys given in order and out of order
+// (their final ids, and so the id sizes, are known only at Build).
 func TestFieldIDWidthBoundaries(t *testing.T) {
 	for _, c := range []struct{ keys, idWidth int }{
 		{256, 1}, {257, 2}, {65536, 2}, {65537, 3},

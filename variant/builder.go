@@ -3,9 +3,7 @@ package variant
 import (
 	"encoding/binary"
 	"math"
-	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -31,43 +29,40 @@ import (
 // The zero Builder is ready to use. [Builder.Reset] keeps its buffers for the
 // next value. A Builder is not safe for concurrent use.
 type Builder struct {
-	buf     []byte         // encoded values so far
-	scratch []byte         // where a container is assembled at its end
+	buf     []byte         // scalar values so far, in the order given
+	out     []byte         // the value laid out by Build (see builder_layout.go)
 	stack   []frame        // open objects and arrays
-	fields  []fieldEntry   // fields of the open objects, innermost last
-	elems   []int          // element starts of the open arrays, innermost last
+	pending []entry        // values of the open objects and arrays, innermost last
+	ents    []entry        // values of the closed objects and arrays, each's together
+	nodes   []node         // the closed objects and arrays, inner ones first
+	root    int32          // node of the top-level value, or -1 for a scalar
+	seen    []seenMark     // by key id: the object and position it was last given in
+	objects uint32         // objects closed, the mark of the current one in seen
 	keyIDs  map[string]int // key to provisional id, kept while !same
 	keys    []string       // keys by provisional id, in first-seen order
 	meta    Metadata       // fixed dictionary, when hasMeta
 	metaBuf []byte         // the built dictionary
 	order   []int          // final id to provisional id
 	dict    Metadata       // the built dictionary, once finished
-	final   bool           // buf holds final field ids and dict is built
+	final   bool           // dict is built and the containers laid out
+	built   bool           // out holds the value
 	// The dictionary of the last value finished, reused by the next values
 	// while they give the same keys in the same order (see builder_dict.go).
-	prev     []string       // its keys by provisional id
-	prevIDs  map[string]int // its key to provisional id; ids >= len(prev) are stale
-	rank     []int          // its provisional id to final id
-	identity bool           // rank is the identity: the keys came sorted
-	same     bool           // keys is prev[:len(keys)] so far; keyIDs is unused
-	hasMeta  bool
-	last     bool // duplicate keys: keep the last value
-	done     bool // the top-level value is complete
-	err      error
+	prev    []string       // its keys by provisional id
+	prevIDs map[string]int // its key to provisional id; ids >= len(prev) are stale
+	rank    []int          // its provisional id to final id
+	same    bool           // keys is prev[:len(keys)] so far; keyIDs is unused
+	hasMeta bool
+	last    bool // duplicate keys: keep the last value
+	done    bool // the top-level value is complete
+	err     error
 }
 
 type frame struct {
 	object  bool
-	start   int  // where the container's values start in buf
-	first   int  // first entry of this container in fields or elems
+	first   int  // first value of this container in pending
 	keyID   int  // the pending key's id
 	haveKey bool // Key was called and its value not yet appended
-}
-
-type fieldEntry struct {
-	id    int
-	start int // where the value starts in buf
-	end   int // filled in at EndObject
 }
 
 // UseMetadata makes the builder use m as the dictionary of the values it
@@ -95,8 +90,9 @@ func (b *Builder) Err() error { return b.err }
 func (b *Builder) Reset() {
 	b.buf = b.buf[:0]
 	b.stack = b.stack[:0]
-	b.fields = b.fields[:0]
-	b.elems = b.elems[:0]
+	b.pending = b.pending[:0]
+	b.ents = b.ents[:0]
+	b.nodes = b.nodes[:0]
 	if len(b.keyIDs) > 0 {
 		clear(b.keyIDs)
 	}
@@ -104,6 +100,7 @@ func (b *Builder) Reset() {
 	b.same = len(b.prev) > 0
 	b.done = false
 	b.final = false
+	b.built = false
 	b.err = nil
 }
 
@@ -125,19 +122,20 @@ func (b *Builder) begin() bool {
 			return false
 		}
 		b.done = true
+		b.root = -1
 		return true
 	}
 	f := &b.stack[len(b.stack)-1]
+	id := int32(-1)
 	if f.object {
 		if !f.haveKey {
 			b.fail(ErrBuilder, "object field value without a Key")
 			return false
 		}
 		f.haveKey = false
-		b.fields = append(b.fields, fieldEntry{id: f.keyID, start: len(b.buf)})
-		return true
+		id = int32(f.keyID)
 	}
-	b.elems = append(b.elems, len(b.buf))
+	b.pending = append(b.pending, entry{id: id, node: -1, start: len(b.buf)})
 	return true
 }
 
@@ -224,144 +222,7 @@ func (b *Builder) open(object bool) {
 	if !b.begin() {
 		return
 	}
-	first := len(b.elems)
-	if object {
-		first = len(b.fields)
-	}
-	b.stack = append(b.stack, frame{object: object, start: len(b.buf), first: first})
-}
-
-// EndObject closes the innermost open object: its fields are sorted by key,
-// a duplicate key is resolved (see [Builder.SetLastWins]) and the object
-// header is written with the smallest field id and offset sizes.
-func (b *Builder) EndObject() {
-	if b.err != nil {
-		return
-	}
-	if len(b.stack) == 0 || !b.stack[len(b.stack)-1].object {
-		b.fail(ErrBuilder, "EndObject without an open object")
-		return
-	}
-	f := b.stack[len(b.stack)-1]
-	if f.haveKey {
-		b.fail(ErrBuilder, "EndObject after a Key with no value")
-		return
-	}
-	entries := b.fields[f.first:]
-	for i := range entries {
-		if i+1 < len(entries) {
-			entries[i].end = entries[i+1].start
-		} else {
-			entries[i].end = len(b.buf)
-		}
-	}
-	b.sortFields(entries)
-	// Duplicates are adjacent now, in the order they were given.
-	kept := entries[:0]
-	for i, e := range entries {
-		if i+1 < len(entries) && entries[i+1].id == e.id {
-			if !b.last {
-				b.fail(ErrDuplicateKey, strconv.Quote(b.keyOf(e.id)))
-				return
-			}
-			continue
-		}
-		kept = append(kept, e)
-	}
-	dataSize, maxID := 0, 0
-	for _, e := range kept {
-		dataSize += e.end - e.start
-		maxID = max(maxID, e.id)
-	}
-	n := len(kept)
-	idSize, offSize := widthFor(uint64(maxID)), widthFor(uint64(dataSize))
-	large := n > 255
-	h := byte(idSize-1)<<2 | byte(offSize-1)
-	if large {
-		h |= 0x10
-	}
-	s := append(b.scratch[:0], h<<2|byte(BasicObject))
-	s = appendCount(s, n, large)
-	for _, e := range kept {
-		s = appendUint(s, uint32(e.id), idSize)
-	}
-	off := 0
-	for _, e := range kept {
-		s = appendUint(s, uint32(off), offSize)
-		off += e.end - e.start
-	}
-	s = appendUint(s, uint32(off), offSize)
-	for _, e := range kept {
-		s = append(s, b.buf[e.start:e.end]...)
-	}
-	b.scratch = s
-	b.buf = append(b.buf[:f.start], s...)
-	b.fields = b.fields[:f.first]
-	b.stack = b.stack[:len(b.stack)-1]
-}
-
-// sortFields sorts entries by key, keeping the given order among equal keys:
-// their values start in buf in the order they were given, so the start
-// breaks ties and the sort needs to be neither stable nor allocating.
-func (b *Builder) sortFields(entries []fieldEntry) {
-	if b.hasMeta && b.meta.sorted {
-		slices.SortFunc(entries, func(x, y fieldEntry) int {
-			if x.id != y.id {
-				return x.id - y.id
-			}
-			return x.start - y.start
-		})
-		return
-	}
-	if !b.hasMeta && b.same {
-		// The keys so far are the previous value's, whose order is known.
-		rank := b.rank
-		slices.SortFunc(entries, func(x, y fieldEntry) int {
-			if rank[x.id] != rank[y.id] {
-				return rank[x.id] - rank[y.id]
-			}
-			return x.start - y.start
-		})
-		return
-	}
-	slices.SortFunc(entries, func(x, y fieldEntry) int {
-		if c := strings.Compare(b.keyOf(x.id), b.keyOf(y.id)); c != 0 {
-			return c
-		}
-		return x.start - y.start
-	})
-}
-
-// EndArray closes the innermost open array.
-func (b *Builder) EndArray() {
-	if b.err != nil {
-		return
-	}
-	if len(b.stack) == 0 || b.stack[len(b.stack)-1].object {
-		b.fail(ErrBuilder, "EndArray without an open array")
-		return
-	}
-	f := b.stack[len(b.stack)-1]
-	starts := b.elems[f.first:]
-	n := len(starts)
-	dataSize := len(b.buf) - f.start
-	offSize := widthFor(uint64(dataSize))
-	large := n > 255
-	h := byte(offSize - 1)
-	if large {
-		h |= 0x04
-	}
-	s := append(b.scratch[:0], h<<2|byte(BasicArray))
-	s = appendCount(s, n, large)
-	for _, st := range starts {
-		s = appendUint(s, uint32(st-f.start), offSize)
-	}
-	s = appendUint(s, uint32(dataSize), offSize)
-	s = append(s, b.buf[f.start:]...)
-	b.scratch = s
-	b.buf = append(b.buf[:f.start], s...)
-	b.elems = b.elems[:f.first]
-	b.stack = b.stack[:len(b.stack)-1]
+	b.stack = append(b.stack, frame{object: object, first: len(b.pending)})
 }
 
 // widthFor returns the bytes (1 to 4) an unsigned value needs.
@@ -387,13 +248,6 @@ func appendUint(s []byte, v uint32, n int) []byte {
 		return append(s, byte(v), byte(v>>8), byte(v>>16))
 	}
 	return append(s, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-}
-
-func appendCount(s []byte, n int, large bool) []byte {
-	if large {
-		return binary.LittleEndian.AppendUint32(s, uint32(n))
-	}
-	return append(s, byte(n))
 }
 
 func (b *Builder) prim(p PrimitiveType) {
@@ -478,21 +332,30 @@ func (b *Builder) AppendDecimal(d Decimal) {
 		b.fail(ErrInvalidDecimal, d.String()+" has more than 38 digits")
 		return
 	}
-	if !b.begin() {
+	if p <= 18 {
+		b.appendDecimal64(int64(d.lo), d.scale)
 		return
 	}
-	switch {
-	case p <= 9:
-		b.buf = append(b.buf, byte(PrimitiveDecimal4)<<2, d.scale)
-		b.buf = binary.LittleEndian.AppendUint32(b.buf, uint32(d.lo))
-	case p <= 18:
-		b.buf = append(b.buf, byte(PrimitiveDecimal8)<<2, d.scale)
-		b.buf = binary.LittleEndian.AppendUint64(b.buf, d.lo)
-	default:
+	if b.begin() {
 		b.buf = append(b.buf, byte(PrimitiveDecimal16)<<2, d.scale)
 		b.buf = binary.LittleEndian.AppendUint64(b.buf, d.lo)
 		b.buf = binary.LittleEndian.AppendUint64(b.buf, uint64(d.hi))
 	}
+}
+
+// appendDecimal64 appends the decimal of unscaled value n, of at most 18
+// digits, and the scale as decimal4 (precision up to 9) or decimal8.
+func (b *Builder) appendDecimal64(n int64, scale uint8) {
+	if !b.begin() {
+		return
+	}
+	if n >= -999_999_999 && n <= 999_999_999 {
+		b.buf = append(b.buf, byte(PrimitiveDecimal4)<<2, scale)
+		b.buf = binary.LittleEndian.AppendUint32(b.buf, uint32(n))
+		return
+	}
+	b.buf = append(b.buf, byte(PrimitiveDecimal8)<<2, scale)
+	b.buf = binary.LittleEndian.AppendUint64(b.buf, uint64(n))
 }
 
 // AppendDate appends a date, in days since 1970-01-01.
@@ -636,20 +499,53 @@ func (b *Builder) appendValid(v Variant) {
 // longer). It fails with the first error the builder met, or with
 // [ErrBuilder] when no value or an unclosed object or array was appended.
 func (b *Builder) Build() (Variant, error) {
+	if err := b.complete(); err != nil {
+		return Variant{}, err
+	}
+	if !b.built {
+		b.finish()
+		b.out = b.emitValue(b.out[:0])
+		b.built = true
+	}
+	return Variant{meta: b.metadata(), value: b.out}, nil
+}
+
+// buildCopy is Build into one new buffer holding the metadata and the
+// value, which shares nothing with the builder.
+func (b *Builder) buildCopy() (Variant, error) {
+	if err := b.complete(); err != nil {
+		return Variant{}, err
+	}
+	b.finish()
+	m := b.metadata()
+	n := len(m.Bytes())
+	dst := make([]byte, n, n+b.valueSize())
+	copy(dst, m.Bytes())
+	if m.raw != nil {
+		m.raw = dst[:n:n]
+	}
+	dst = b.emitValue(dst)
+	return Variant{meta: m, value: dst[n:len(dst):len(dst)]}, nil
+}
+
+// complete returns the error Build fails with, if any.
+func (b *Builder) complete() error {
 	if b.err != nil {
-		return Variant{}, b.err
+		return b.err
 	}
 	if !b.done {
-		return Variant{}, &Error{Err: ErrBuilder, Offset: -1, Msg: "no value was appended"}
+		return &Error{Err: ErrBuilder, Offset: -1, Msg: "no value was appended"}
 	}
 	if len(b.stack) > 0 {
-		return Variant{}, &Error{Err: ErrBuilder, Offset: -1, Msg: strconv.Itoa(len(b.stack)) + " object or array not closed"}
+		return &Error{Err: ErrBuilder, Offset: -1, Msg: strconv.Itoa(len(b.stack)) + " object or array not closed"}
 	}
+	return nil
+}
+
+// metadata returns the dictionary of the value built.
+func (b *Builder) metadata() Metadata {
 	if b.hasMeta {
-		return Variant{meta: b.meta, value: b.buf}, nil
+		return b.meta
 	}
-	if !b.final {
-		b.finish()
-	}
-	return Variant{meta: b.dict, value: b.buf}, nil
+	return b.dict
 }

@@ -52,11 +52,7 @@ func ParseJSONWith(data []byte, opts ParseOptions) (Variant, error) {
 	if err := b.AppendJSON(data); err != nil {
 		return Variant{}, err
 	}
-	v, err := b.Build()
-	if err != nil {
-		return Variant{}, err
-	}
-	return v.Clone(), nil
+	return b.buildCopy()
 }
 
 // maxPooledBuffer caps the buffer bytes pooled parse state keeps: a Builder
@@ -65,7 +61,7 @@ func ParseJSONWith(data []byte, opts ParseOptions) (Variant, error) {
 const maxPooledBuffer = 4 << 20
 
 func putBuilder(b *Builder) {
-	if cap(b.buf)+cap(b.scratch) <= maxPooledBuffer {
+	if b.retained() <= maxPooledBuffer {
 		builderPool.Put(b)
 	}
 }
@@ -100,6 +96,16 @@ func (b *Builder) AppendJSON(data []byte) error {
 
 // jsonParser holds the reusable state of one parse: the tokenizer, the input
 // it reads and a buffer for unescaped strings.
+//
+// The tokenizer of go-json-experiment/json (jsontext) reads the text and
+// decides whether it is JSON (RFC 8259: structure, literals, number grammar,
+// strings of valid UTF-8 with valid escapes); the parser takes its tokens
+// and values one by one and appends them to the builder as they come. Names
+// given twice are left to the builder (jsontext.AllowDuplicateNames), which
+// keeps the last value or reports [ErrDuplicateKey] as the builder is set.
+// Faults the builder finds (a duplicate key, a number out of range, too deep
+// a nesting) are reported when they are met, before any syntax error
+// further on.
 type jsonParser struct {
 	dec  jsontext.Decoder
 	data []byte
@@ -116,104 +122,118 @@ type jsonParser struct {
 var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
 
 // parse reads one value from p.dec into b, then checks that only whitespace
-// follows.
+// follows. PeekKind tells what comes next: a delimiter is read with
+// ReadToken, a key or scalar with ReadValue, a view of the tokenizer's
+// buffer that it has checked, appended by the kind PeekKind gave.
 func (p *jsonParser) parse(b *Builder) error {
+	d := &p.dec
 	base := len(b.stack)
 	p.objStart = p.objStart[:0]
+	wantKey := false // the innermost object opened here waits for a key
 	for {
-		if err := p.step(b, base); err != nil {
-			return err
+		switch k := d.PeekKind(); k {
+		case '{', '[':
+			if _, err := d.ReadToken(); err != nil {
+				return syntaxError(d, err, p.data)
+			}
+			off := d.InputOffset() - 1
+			if len(b.stack) >= MaxDepth {
+				return jsonError(ErrTooDeep, off, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
+			}
+			if wantKey = k == '{'; wantKey {
+				p.objStart = append(p.objStart, off)
+				b.BeginObject()
+			} else {
+				b.BeginArray()
+			}
+			if b.err != nil {
+				return p.builderError(b, off)
+			}
+			continue
+		case '}':
+			if _, err := d.ReadToken(); err != nil {
+				return syntaxError(d, err, p.data)
+			}
+			off := p.objStart[len(p.objStart)-1]
+			p.objStart = p.objStart[:len(p.objStart)-1]
+			b.EndObject()
+			if b.err != nil {
+				return p.builderError(b, off)
+			}
+		case ']':
+			if _, err := d.ReadToken(); err != nil {
+				return syntaxError(d, err, p.data)
+			}
+			b.EndArray()
+			if b.err != nil {
+				return p.builderError(b, d.InputOffset()-1)
+			}
+		default:
+			raw, err := d.ReadValue()
+			if err != nil {
+				return syntaxError(d, err, p.data)
+			}
+			if wantKey {
+				// The tokenizer reads only a string where a key is due.
+				p.key(b, raw)
+				wantKey = false
+				if b.err != nil {
+					return p.builderError(b, d.InputOffset()-int64(len(raw)))
+				}
+				continue
+			}
+			switch k {
+			case '"':
+				b.appendStringBytes(p.unquote(raw))
+			case '0':
+				appendJSONNumber(b, raw)
+			case 'n':
+				b.AppendNull()
+			default:
+				b.AppendBool(k == 't')
+			}
+			if b.err != nil {
+				return p.builderError(b, d.InputOffset()-int64(len(raw)))
+			}
 		}
 		if len(b.stack) == base {
 			break
 		}
+		wantKey = b.stack[len(b.stack)-1].object
 	}
-	off := p.dec.InputOffset()
-	if _, err := p.dec.ReadToken(); err != io.EOF {
+	off := d.InputOffset()
+	if _, err := d.ReadToken(); err != io.EOF {
 		if err == nil {
 			for off < int64(len(p.data)) && isJSONSpace(p.data[off]) {
 				off++
 			}
 			return jsonError(nil, off, "data after the top-level value")
 		}
-		return p.syntaxError(err)
+		return syntaxError(d, err, p.data)
 	}
 	return nil
 }
 
-// step reads one token or scalar value and applies it to b.
-func (p *jsonParser) step(b *Builder, base int) error {
-	d := &p.dec
-	switch d.PeekKind() {
-	case '{', '[':
-		tok, err := d.ReadToken()
-		if err != nil {
-			return p.syntaxError(err)
-		}
-		off := d.InputOffset() - 1
-		if len(b.stack) >= MaxDepth {
-			return jsonError(ErrTooDeep, off, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
-		}
-		if tok.Kind() == '{' {
-			p.objStart = append(p.objStart, off)
-			b.BeginObject()
-		} else {
-			b.BeginArray()
-		}
-		return p.builderError(b, off)
-	case '}':
-		if _, err := d.ReadToken(); err != nil {
-			return p.syntaxError(err)
-		}
-		off := p.objStart[len(p.objStart)-1]
-		p.objStart = p.objStart[:len(p.objStart)-1]
-		b.EndObject()
-		return p.builderError(b, off)
-	case ']':
-		if _, err := d.ReadToken(); err != nil {
-			return p.syntaxError(err)
-		}
-		b.EndArray()
-		return p.builderError(b, d.InputOffset()-1)
+// unquote returns the content of the string raw, which the tokenizer has
+// checked: the bytes between the quotes when it has no escape, else the
+// string unescaped into p.str.
+func (p *jsonParser) unquote(raw jsontext.Value) []byte {
+	s := raw[1 : len(raw)-1]
+	if bytes.IndexByte(s, '\\') < 0 {
+		return s
 	}
-	raw, err := d.ReadValue()
-	if err != nil {
-		return p.syntaxError(err)
-	}
-	off := d.InputOffset() - int64(len(raw))
-	switch raw[0] {
-	case 'n':
-		b.AppendNull()
-	case 't':
-		b.AppendBool(true)
-	case 'f':
-		b.AppendBool(false)
-	case '"':
-		s := raw[1 : len(raw)-1]
-		if bytes.IndexByte(s, '\\') >= 0 {
-			p.str, err = jsontext.AppendUnquote(p.str[:0], raw)
-			if err != nil {
-				return jsonError(nil, off, err.Error())
-			}
-			s = p.str
-		}
-		if top := len(b.stack) - 1; top >= base && b.stack[top].object && !b.stack[top].haveKey {
-			p.key(b, s)
-		} else {
-			b.appendStringBytes(s)
-		}
-	default:
-		appendJSONNumber(b, raw)
-	}
-	return p.builderError(b, off)
+	// AppendUnquote cannot fail on a string the tokenizer has read.
+	p.str, _ = jsontext.AppendUnquote(p.str[:0], raw)
+	return p.str
 }
 
 // appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
-// does. The common short forms are read here without copying raw to a
-// string: an integer of at most 18 digits (which always fits an int64) goes
-// to [Builder.AppendInt], a number with a fraction and at most 18 digits in
-// all to [Builder.AppendDecimal] with the scale as written, exactly the
-// calls AppendNumber makes for them; everything else goes to AppendNumber.
+// does. The common forms are read here without checking raw again: an
+// integer of at most 18 digits (which always fits an int64) goes to
+// [Builder.AppendInt], a number with a fraction and at most 18 digits in all
+// is a decimal4 or decimal8 with the scale as written, a number with an
+// exponent a double, exactly what AppendNumber makes of them; longer
+// numbers go to AppendNumber.
 func appendJSONNumber(b *Builder, raw []byte) {
 	digits := raw
 	neg := digits[0] == '-'
@@ -233,7 +253,7 @@ func appendJSONNumber(b *Builder, raw []byte) {
 		case c == '.':
 			scale = len(digits) - i - 1
 		default: // an exponent
-			b.AppendNumber(string(raw))
+			b.appendDoubleText(string(raw))
 			return
 		}
 	}
@@ -242,7 +262,7 @@ func appendJSONNumber(b *Builder, raw []byte) {
 	}
 	switch {
 	case scale >= 0:
-		b.AppendDecimal(Decimal{hi: n >> 63, lo: uint64(n), scale: uint8(scale)})
+		b.appendDecimal64(n, uint8(scale))
 	case len(digits) <= 18:
 		b.AppendInt(n)
 	default:
@@ -250,24 +270,28 @@ func appendJSONNumber(b *Builder, raw []byte) {
 	}
 }
 
-// key sets the key of the next field of the innermost object. A document
-// usually repeats the same keys in the same places (an array of similar
-// objects), so the id last found for the same depth and field position is
-// tried first, checked by comparing the key; otherwise the builder's
-// dictionary is searched. Either way the key is copied only when it is new.
-func (p *jsonParser) key(b *Builder, name []byte) {
-	if b.hasMeta || b.err != nil {
-		b.keyBytes(name)
-		return
-	}
+// key sets the key of the next field of the innermost object to the string
+// raw, which the tokenizer has checked. A document usually repeats the same
+// keys in the same places (an array of similar objects), so the id last
+// found for the same depth and field position is tried first, checked by
+// comparing the key with the raw text; otherwise the key is unquoted and
+// the builder's dictionary searched. Either way the key is copied only when
+// it is new. Only keys written without escapes are remembered, so a key
+// that equals its raw text is one.
+func (p *jsonParser) key(b *Builder, raw jsontext.Value) {
 	f := &b.stack[len(b.stack)-1]
-	slot := &p.keyCache[(len(b.stack)*31+len(b.fields)-f.first)%len(p.keyCache)]
+	slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-f.first)%uint(len(p.keyCache))]
+	name := raw[1 : len(raw)-1]
 	if id := *slot; id < len(b.keys) && b.keys[id] == string(name) {
 		f.keyID, f.haveKey = id, true
 		return
 	}
+	if bytes.IndexByte(name, '\\') >= 0 {
+		b.keyBytes(p.unquote(raw))
+		return
+	}
 	b.keyBytes(name)
-	if b.err == nil {
+	if b.err == nil && !b.hasMeta {
 		*slot = f.keyID
 	}
 }
@@ -323,16 +347,16 @@ func (p *jsonParser) builderError(b *Builder, off int64) error {
 	return jsonError(e.Err, off, msg)
 }
 
-// syntaxError converts an error of the tokenizer.
-func (p *jsonParser) syntaxError(err error) error {
+// syntaxError converts an error of the tokenizer dec reading data.
+func syntaxError(dec *jsontext.Decoder, err error, data []byte) error {
 	var se *jsontext.SyntacticError
 	if errors.As(err, &se) {
 		return jsonError(nil, se.ByteOffset, se.Err.Error())
 	}
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		return jsonError(nil, int64(len(p.data)), "unexpected end of JSON input")
+		return jsonError(nil, int64(len(data)), "unexpected end of JSON input")
 	}
-	return jsonError(nil, p.dec.InputOffset(), err.Error())
+	return jsonError(nil, dec.InputOffset(), err.Error())
 }
 
 // jsonError returns an [*Error] at offset off that wraps ErrInvalidJSON and,
@@ -353,5 +377,5 @@ func (c *jsonCause) Error() string   { return ErrInvalidJSON.Error() + ": " + c.
 func (c *jsonCause) Unwrap() []error { return []error{ErrInvalidJSON, c.cause} }
 
 func isJSONSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r'
+	return c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r')
 }

@@ -33,6 +33,11 @@ func (b *Builder) AppendNumber(text string) {
 			return
 		}
 	}
+	b.appendDoubleText(text)
+}
+
+// appendDoubleText appends the valid JSON number text as a double.
+func (b *Builder) appendDoubleText(text string) {
 	f, err := strconv.ParseFloat(text, 64)
 	if err != nil {
 		// Only a magnitude beyond float64 fails here; JSON has no infinities.

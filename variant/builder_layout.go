@@ -1,0 +1,318 @@
+package variant
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// The Builder writes each scalar once, into buf, in the order given, and
+// leaves the headers of objects and arrays to Build: an object's header
+// needs the final field ids, which are known once the dictionary is
+// complete, and its size decides the offset sizes of the containers around
+// it. EndObject and EndArray only record the container (a node) and its
+// values (entries); Build sorts each object's fields by final id, computes
+// every container's size, inner ones first, and then writes the value in
+// one pass, copying each scalar once. No value is moved while building and
+// no field id is rewritten.
+
+// entry is one value of an object or array: a scalar in buf or a closed
+// container.
+type entry struct {
+	id    int32 // key id (provisional until layout, then final); -1 in an array
+	node  int32 // the container's node, or -1 for a scalar
+	start int   // where a scalar starts in buf
+	// size is the bytes of the value: set when its container closes for a
+	// scalar, by layout for a container.
+	size int
+}
+
+// node is a closed object or array: its values are ents[first:first+n].
+type node struct {
+	object  bool
+	idSize  int8 // set by layout
+	offSize int8
+	first   int
+	n       int
+	size    int // bytes of the whole container, set by layout
+}
+
+// seenMark records, for a key id, the last object that gave it (by the
+// Builder's count of objects) and its position there.
+type seenMark struct {
+	object uint32
+	at     int32
+}
+
+// retained returns the bytes the builder's buffers hold on to.
+func (b *Builder) retained() int {
+	return cap(b.buf) + cap(b.out) +
+		(cap(b.pending)+cap(b.ents))*int(unsafe.Sizeof(entry{})) +
+		cap(b.nodes)*int(unsafe.Sizeof(node{})) + cap(b.seen)*int(unsafe.Sizeof(seenMark{}))
+}
+
+// EndObject closes the innermost open object. A duplicate key is resolved
+// here (see [Builder.SetLastWins]); the fields are put in key order and the
+// header written with the smallest field id and offset sizes at Build.
+func (b *Builder) EndObject() {
+	if b.err != nil {
+		return
+	}
+	if len(b.stack) == 0 || !b.stack[len(b.stack)-1].object {
+		b.fail(ErrBuilder, "EndObject without an open object")
+		return
+	}
+	f := b.stack[len(b.stack)-1]
+	if f.haveKey {
+		b.fail(ErrBuilder, "EndObject after a Key with no value")
+		return
+	}
+	entries := b.pending[f.first:]
+	b.setSizes(entries)
+	b.objects++
+	if b.objects == 0 { // wrapped around: older marks would match
+		clear(b.seen)
+		b.objects = 1
+	}
+	dead := false
+	for i, e := range entries {
+		if int(e.id) >= len(b.seen) {
+			b.seen = slices.Grow(b.seen, int(e.id)+1-len(b.seen))
+			b.seen = b.seen[:cap(b.seen)]
+		}
+		s := &b.seen[e.id]
+		if s.object == b.objects {
+			if !b.last {
+				b.fail(ErrDuplicateKey, strconv.Quote(b.keyOf(int(e.id))))
+				return
+			}
+			entries[s.at].id = -1 // replaced by this one
+			dead = true
+		}
+		s.object, s.at = b.objects, int32(i)
+	}
+	first := len(b.ents)
+	if dead {
+		for _, e := range entries {
+			if e.id >= 0 {
+				b.ents = append(b.ents, e)
+			}
+		}
+	} else {
+		b.ents = append(b.ents, entries...)
+	}
+	b.close(node{object: true, first: first, n: len(b.ents) - first}, f)
+}
+
+// EndArray closes the innermost open array.
+func (b *Builder) EndArray() {
+	if b.err != nil {
+		return
+	}
+	if len(b.stack) == 0 || b.stack[len(b.stack)-1].object {
+		b.fail(ErrBuilder, "EndArray without an open array")
+		return
+	}
+	f := b.stack[len(b.stack)-1]
+	entries := b.pending[f.first:]
+	b.setSizes(entries)
+	first := len(b.ents)
+	b.ents = append(b.ents, entries...)
+	b.close(node{first: first, n: len(entries)}, f)
+}
+
+// setSizes sets the size of each scalar of a container being closed: it
+// ends where the next value starts, or at the end of buf for the last.
+func (b *Builder) setSizes(entries []entry) {
+	end := len(b.buf)
+	for i := len(entries) - 1; i >= 0; i-- {
+		entries[i].size = end - entries[i].start
+		end = entries[i].start
+	}
+}
+
+// close records the container of frame f as node nd and makes it the last
+// value of its parent, or the top-level value.
+func (b *Builder) close(nd node, f frame) {
+	id := int32(len(b.nodes))
+	b.nodes = append(b.nodes, nd)
+	b.pending = b.pending[:f.first]
+	b.stack = b.stack[:len(b.stack)-1]
+	if len(b.stack) > 0 {
+		b.pending[len(b.pending)-1].node = id
+	} else {
+		b.root = id
+	}
+}
+
+// layout gives every object's fields their final ids in key order and
+// computes the size of every container, inner ones first, for emitValue.
+func (b *Builder) layout() {
+	for i := range b.nodes {
+		nd := &b.nodes[i]
+		ents := b.ents[nd.first : nd.first+nd.n]
+		maxID := 0
+		if nd.object {
+			b.sortFinal(ents)
+			if len(ents) > 0 {
+				maxID = int(ents[len(ents)-1].id)
+				if b.hasMeta && !b.meta.sorted {
+					for _, e := range ents {
+						maxID = max(maxID, int(e.id))
+					}
+				}
+			}
+		}
+		data := 0
+		for j := range ents {
+			if c := ents[j].node; c >= 0 {
+				ents[j].size = b.nodes[c].size
+			}
+			data += ents[j].size
+		}
+		offSize := widthFor(uint64(data))
+		size := 1 + 1 + (nd.n+1)*offSize + data
+		if nd.n > 255 {
+			size += 3
+		}
+		if nd.object {
+			nd.idSize = int8(widthFor(uint64(maxID)))
+			size += nd.n * int(nd.idSize)
+		}
+		nd.offSize, nd.size = int8(offSize), size
+	}
+}
+
+// valueSize returns the bytes of the value laid out.
+func (b *Builder) valueSize() int {
+	if b.root < 0 {
+		return len(b.buf)
+	}
+	return b.nodes[b.root].size
+}
+
+// emitValue appends the value laid out to dst: scalars as they are in buf,
+// objects and arrays with their headers (VariantEncoding.md, "Value
+// encoding").
+func (b *Builder) emitValue(dst []byte) []byte {
+	if b.root < 0 {
+		return append(dst, b.buf...)
+	}
+	dst = slices.Grow(dst, b.nodes[b.root].size)
+	return b.emit(dst, b.root)
+}
+
+// sortFinal gives an object's fields their final ids and puts them in key
+// order. Keys are unique in an object by now, so the sort needs no
+// stability.
+func (b *Builder) sortFinal(ents []entry) {
+	if b.hasMeta && !b.meta.sorted {
+		slices.SortFunc(ents, func(x, y entry) int { return strings.Compare(b.keyOf(int(x.id)), b.keyOf(int(y.id))) })
+		return
+	}
+	if !b.hasMeta {
+		rank := b.rank
+		for i := range ents {
+			ents[i].id = int32(rank[ents[i].id])
+		}
+	}
+	if len(ents) > 32 {
+		slices.SortFunc(ents, func(x, y entry) int { return int(x.id - y.id) })
+		return
+	}
+	for i := 1; i < len(ents); i++ {
+		for j := i; j > 0 && ents[j].id < ents[j-1].id; j-- {
+			ents[j], ents[j-1] = ents[j-1], ents[j]
+		}
+	}
+}
+
+// emit appends the container of node ni, its header and then its values.
+// Scalars that follow each other in buf are copied together.
+func (b *Builder) emit(dst []byte, ni int32) []byte {
+	nd := &b.nodes[ni]
+	ents := b.ents[nd.first : nd.first+nd.n]
+	n := nd.n
+	large := n > 255
+	offSize, idSize := int(nd.offSize), 0
+	h := byte(offSize - 1)
+	if nd.object {
+		idSize = int(nd.idSize)
+		h |= byte(idSize-1) << 2
+		if large {
+			h |= 0x10
+		}
+		h = h<<2 | byte(BasicObject)
+	} else {
+		if large {
+			h |= 0x04
+		}
+		h = h<<2 | byte(BasicArray)
+	}
+	at := len(dst)
+	countSize := 1
+	if large {
+		countSize = 4
+	}
+	hlen := 1 + countSize + n*idSize + (n+1)*offSize
+	dst = slices.Grow(dst, hlen)[:at+hlen]
+	dst[at] = h
+	putUint(dst[at+1:], uint32(n), countSize)
+	p := at + 1 + countSize
+	if idSize == 1 {
+		for _, e := range ents {
+			dst[p] = byte(e.id)
+			p++
+		}
+	} else if idSize > 1 {
+		for _, e := range ents {
+			putUint(dst[p:], uint32(e.id), idSize)
+			p += idSize
+		}
+	}
+	off := 0
+	if offSize == 1 {
+		for _, e := range ents {
+			dst[p] = byte(off)
+			p++
+			off += e.size
+		}
+	} else {
+		for _, e := range ents {
+			putUint(dst[p:], uint32(off), offSize)
+			p += offSize
+			off += e.size
+		}
+	}
+	putUint(dst[p:], uint32(off), offSize)
+	runStart, runEnd := 0, 0
+	for _, e := range ents {
+		if e.node < 0 {
+			if e.start != runEnd {
+				dst = append(dst, b.buf[runStart:runEnd]...)
+				runStart = e.start
+			}
+			runEnd = e.start + e.size
+			continue
+		}
+		dst = append(dst, b.buf[runStart:runEnd]...)
+		runStart, runEnd = 0, 0
+		dst = b.emit(dst, e.node)
+	}
+	return append(dst, b.buf[runStart:runEnd]...)
+}
+
+// putUint writes the n (1 to 4) low bytes of v to b, little-endian.
+func putUint(b []byte, v uint32, n int) {
+	switch n {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		b[0], b[1] = byte(v), byte(v>>8)
+	case 3:
+		b[0], b[1], b[2] = byte(v), byte(v>>8), byte(v>>16)
+	default:
+		b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+	}
+}
