@@ -52,7 +52,10 @@ func TestPrimitiveBytes(t *testing.T) {
 		{"decimal 10 digits", func(b *Builder) { b.AppendDecimal(dec(1000000000, 0)) }, "24 00 00 CA 9A 3B 00 00 00 00", TypeDecimal8, "decimal8:1000000000"},
 		{"decimal 18 digits", func(b *Builder) { b.AppendDecimal(dec(999999999999999999, 18)) }, "24 12 FF FF 63 A7 B3 B6 E0 0D", TypeDecimal8, "decimal8:0.999999999999999999"},
 		{"decimal 19 digits", func(b *Builder) { b.AppendDecimal(dec(-1000000000000000000, 0)) }, "28 00 00 00 9C 58 4C 49 1F F2 FF FF FF FF FF FF FF FF", TypeDecimal16, "decimal16:-1000000000000000000"},
-		{"decimal zero scale 38", func(b *Builder) { b.AppendDecimal(dec(0, 38)) }, "20 26 00 00 00 00", TypeDecimal4, "decimal4:0." + strings.Repeat("0", 38)},
+		{"decimal zero scale 38", func(b *Builder) { b.AppendDecimal(dec(0, 38)) }, "28 26 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00", TypeDecimal16, "decimal16:0." + strings.Repeat("0", 38)},
+		{"decimal 1 scale 9", func(b *Builder) { b.AppendDecimal(dec(1, 9)) }, "20 09 01 00 00 00", TypeDecimal4, "decimal4:0.000000001"},
+		{"decimal 1 scale 10", func(b *Builder) { b.AppendDecimal(dec(1, 10)) }, "24 0A 01 00 00 00 00 00 00 00", TypeDecimal8, "decimal8:0.0000000001"},
+		{"decimal 1 scale 19", func(b *Builder) { b.AppendDecimal(dec(1, 19)) }, "28 13 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00", TypeDecimal16, "decimal16:0.0000000000000000001"},
 		{"date -1", func(b *Builder) { b.AppendDate(-1) }, "2C FF FF FF FF", TypeDate, "date:-1/1969-12-31"},
 		{"date max", func(b *Builder) { b.AppendDate(math.MaxInt32) }, "2C FF FF FF 7F", TypeDate, "date:2147483647/5881580-07-11"},
 		{"time", func(b *Builder) { b.AppendTimeMicros(86399999999) }, "44 FF 5F D7 1D 14 00 00 00", TypeTime, "time:86399999999"},
@@ -144,7 +147,12 @@ func TestDecimalPrecisionBoundaries(t *testing.T) {
 		{"1" + strings.Repeat("0", 18), TypeDecimal16},
 		{nines(38), TypeDecimal16},
 		{"-0." + nines(38), TypeDecimal16},
-		{"0.00000000000000000000000000000000000001", TypeDecimal4},
+		// The precision of a decimal is at least its scale: scale 11 is
+		// decimal8, scale 38 decimal16, whatever the digits (the reference
+		// readers reject a scale above the width's precision).
+		{"0.00000000001", TypeDecimal8},
+		{"0.000000001", TypeDecimal4},
+		{"0.00000000000000000000000000000000000001", TypeDecimal16},
 	} {
 		d, err := ParseDecimal(c.text)
 		require.NoError(t, err, c.text)
@@ -481,5 +489,26 @@ func TestYearsBeyondFourDigits(t *testing.T) {
 	} {
 		_, _, err := MustOf(text).CastTime(SQLDate, CastStrict)
 		assert.ErrorIs(t, err, want, text)
+	}
+}
+
+// TestJSONDecimalWidthFollowsScale: parse_json types a fraction by the
+// precision as written, never below its scale.
+func TestJSONDecimalWidthFollowsScale(t *testing.T) {
+	for text, want := range map[string]Type{
+		"0.000000001":                              TypeDecimal4,
+		"-0.000000001":                             TypeDecimal4,
+		"0.00000000001":                            TypeDecimal8,
+		"123456789.5":                              TypeDecimal8,
+		"0.000000000000000001":                     TypeDecimal8,
+		"0.0000000000000000001":                    TypeDecimal16,
+		"0.00000000000000000000000000000000000001": TypeDecimal16,
+	} {
+		v, err := ParseJSON([]byte(text))
+		require.NoError(t, err, text)
+		assert.Equal(t, want, v.Type(), text)
+		out, err := v.MarshalJSON()
+		require.NoError(t, err)
+		assert.Equal(t, text, string(out))
 	}
 }

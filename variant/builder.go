@@ -325,14 +325,16 @@ func (b *Builder) AppendFloat32(v float32) {
 }
 
 // AppendDecimal appends a decimal as decimal4 (precision up to 9), decimal8
-// (up to 18) or decimal16 (up to 38), keeping its scale.
+// (up to 18) or decimal16 (up to 38), keeping its scale. The precision is
+// the larger of the number of digits and the scale (0.001 is DECIMAL(3,3)),
+// so a scale above 9 or 18 takes the wider type (see appendDecimal64).
 func (b *Builder) AppendDecimal(d Decimal) {
 	p := d.Precision()
 	if p > MaxDecimalPrecision {
 		b.fail(ErrInvalidDecimal, d.String()+" has more than 38 digits")
 		return
 	}
-	if p <= 18 {
+	if p <= 18 && d.scale <= 18 {
 		b.appendDecimal64(int64(d.lo), d.scale)
 		return
 	}
@@ -344,12 +346,17 @@ func (b *Builder) AppendDecimal(d Decimal) {
 }
 
 // appendDecimal64 appends the decimal of unscaled value n, of at most 18
-// digits, and the scale as decimal4 (precision up to 9) or decimal8.
+// digits, and scale, at most 18, as decimal4 when both the digits and the
+// scale are at most 9, else decimal8. The width follows the decimal's
+// precision (VariantEncoding.md, Decimal table), and a precision is never
+// below the scale: 0.00000000001 is DECIMAL(11,11), a decimal8, as the
+// reference readers (which reject a scale above the width's precision)
+// require.
 func (b *Builder) appendDecimal64(n int64, scale uint8) {
 	if !b.begin() {
 		return
 	}
-	if n >= -999_999_999 && n <= 999_999_999 {
+	if n >= -999_999_999 && n <= 999_999_999 && scale <= 9 {
 		b.buf = append(b.buf, byte(PrimitiveDecimal4)<<2, scale)
 		b.buf = binary.LittleEndian.AppendUint32(b.buf, uint32(n))
 		return

@@ -274,9 +274,9 @@ func (g *generator) scalar() genValue {
 	return v
 }
 
-// decimal returns a decimal whose precision is in [minP, maxP], so that the
-// builder stores it in the physical type of that precision range, with a
-// random scale in [0, 38].
+// decimal returns a decimal whose number of digits is in [minP, maxP] and
+// whose scale is in [0, maxP], so that its precision (the larger of the
+// two) puts it in the physical type of that precision range.
 func (g *generator) decimal(minP, maxP int) Decimal {
 	p := minP + g.r.IntN(maxP-minP+1)
 	digits := make([]byte, p)
@@ -303,7 +303,7 @@ func (g *generator) decimal(minP, maxP int) Decimal {
 	if g.r.IntN(2) == 0 {
 		u.Neg(u)
 	}
-	d, err := DecimalFromBig(u, g.r.IntN(MaxDecimalPrecision+1))
+	d, err := DecimalFromBig(u, g.r.IntN(maxP+1))
 	if err != nil {
 		panic(err)
 	}
