@@ -496,12 +496,12 @@ func TestYearsBeyondFourDigits(t *testing.T) {
 // precision as written, never below its scale.
 func TestJSONDecimalWidthFollowsScale(t *testing.T) {
 	for text, want := range map[string]Type{
-		"0.000000001":                              TypeDecimal4,
-		"-0.000000001":                             TypeDecimal4,
-		"0.00000000001":                            TypeDecimal8,
-		"123456789.5":                              TypeDecimal8,
-		"0.000000000000000001":                     TypeDecimal8,
-		"0.0000000000000000001":                    TypeDecimal16,
+		"0.000000001":           TypeDecimal4,
+		"-0.000000001":          TypeDecimal4,
+		"0.00000000001":         TypeDecimal8,
+		"123456789.5":           TypeDecimal8,
+		"0.000000000000000001":  TypeDecimal8,
+		"0.0000000000000000001": TypeDecimal16,
 		"0.00000000000000000000000000000000000001": TypeDecimal16,
 	} {
 		v, err := ParseJSON([]byte(text))
