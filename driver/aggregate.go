@@ -408,9 +408,11 @@ func (st *aggState) result(spec *aggSpec) (value, error) {
 // primitive Variant as the SQL value it holds. Objects, arrays and the
 // Variant null use variant.AppendGroupKey; the Variant null is not SQL
 // NULL. A double equals a decimal with a fraction when the decimal rounds
-// to it (compareNumbers); their keys agree when the double's exact value
-// has at most 38 digits, such as 9.5, which covers every double a decimal
-// equals exactly.
+// to it (compareNumbers); their keys agree for decimals of up to 15
+// significant digits (see appendDecimalKey). Equality between decimals
+// and doubles is not transitive (0.1 and 0.10000000000000000001 both equal
+// the double 0.1), so no key can agree with it everywhere: longer decimals
+// keep exact keys.
 func appendValueKey(dst []byte, v value) ([]byte, error) {
 	if v.k == kindVariant {
 		if s := scalarOf(v.v); s.k != kindVariant && s.k != kindNull {
@@ -457,9 +459,22 @@ func appendIntKey(dst []byte, i int64) []byte {
 	return binary.BigEndian.AppendUint64(append(dst, keyInt), uint64(i))
 }
 
-// appendDecimalKey appends d without trailing fraction zeros, so 1.50, 1.5
-// and 3/2 as a double have one key.
+// appendDecimalKey appends the key of the decimal d. A decimal with a
+// fraction and at most 15 significant digits takes the key of its nearest
+// double, which it equals by compareNumbers: such decimals round to
+// distinct doubles, so two of them share a key exactly when they are equal,
+// and the decimal 0.1 groups with the double 0.1. Longer decimals, which a
+// double cannot tell apart, keep their exact key.
 func appendDecimalKey(dst []byte, d variant.Decimal) []byte {
+	d = stripZeros(d)
+	if d.Scale() > 0 && d.Precision() <= 15 {
+		return appendFloatKey(dst, d.Float64())
+	}
+	return appendExactKey(dst, d)
+}
+
+// stripZeros is d without trailing fraction zeros: 1.50 becomes 1.5.
+func stripZeros(d variant.Decimal) variant.Decimal {
 	for d.Scale() > 0 {
 		r, ok := d.Rescale(d.Scale() - 1)
 		if !ok {
@@ -467,6 +482,12 @@ func appendDecimalKey(dst []byte, d variant.Decimal) []byte {
 		}
 		d = r
 	}
+	return d
+}
+
+// appendExactKey appends the key of the exact number d, which has no
+// trailing fraction zeros: an integer's in int64, else its decimal text.
+func appendExactKey(dst []byte, d variant.Decimal) []byte {
 	if i, ok := d.Unscaled64(); ok && d.Scale() == 0 {
 		return appendIntKey(dst, i)
 	}
@@ -490,7 +511,7 @@ func appendFloatKey(dst []byte, f float64) []byte {
 		return appendIntKey(dst, int64(f))
 	default:
 		if d, ok := exactDecimal(f); ok {
-			return appendDecimalKey(dst, d)
+			return appendExactKey(dst, stripZeros(d))
 		}
 	}
 	return binary.BigEndian.AppendUint64(append(dst, keyDouble), math.Float64bits(f))

@@ -81,3 +81,34 @@ func TestDecimalMeetsDouble(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalAndDoubleGroupTogether: a decimal from JSON and a double from
+// Go that = calls equal form one group; decimals longer than a double can
+// tell apart keep apart.
+func TestDecimalAndDoubleGroupTogether(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE p (id BIGINT, d DECIMAL(20,9), v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec(`INSERT INTO p VALUES (1, 12345678901.000000001, parse_json('{"price":0.1}')), (2, 12345678901.000000002, ?),
+		(3, 12345678901.000000001, parse_json('{"price":9.50}')), (4, 2.5, ?)`,
+		map[string]any{"price": 0.1}, map[string]any{"price": 9.5})
+	require.NoError(t, err)
+	require.Equal(t, []string{"0.1|2", "9.50|2"},
+		rowsText(t, db, "SELECT to_json(MIN(v->'$.price')), COUNT(*) FROM p GROUP BY v->'$.price' ORDER BY MIN(v->'$.price')"))
+	require.Equal(t, []string{"2"}, rowsText(t, db, "SELECT COUNT(DISTINCT v->'$.price') FROM p"))
+	require.Equal(t, []string{"3"}, rowsText(t, db, "SELECT COUNT(DISTINCT d) FROM p"))
+	require.Equal(t, []string{"2"}, rowsText(t, db, "SELECT COUNT(*) FROM p WHERE v->'$.price' = 0.1"))
+}
+
+// TestNullKindsOrderApart: ORDER BY puts SQL NULL before the Variant null,
+// as GROUP BY keeps them in groups of their own.
+func TestNullKindsOrderApart(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE h (id BIGINT, v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO h VALUES (1, parse_json('null')), (2, NULL), (3, parse_json('1')), (4, parse_json('null')), (5, NULL)")
+	require.NoError(t, err)
+	require.Equal(t, []string{"2", "5", "1", "4", "3"}, rowsText(t, db, "SELECT id FROM h ORDER BY v, id"))
+	require.Equal(t, []string{"3", "4", "1", "5", "2"}, rowsText(t, db, "SELECT id FROM h ORDER BY v DESC, id DESC"))
+	require.Equal(t, []string{"NULL|2", "null|2", "1|1"}, rowsText(t, db, "SELECT to_json(v), COUNT(*) FROM h GROUP BY v ORDER BY v"))
+}

@@ -276,25 +276,26 @@ func compileIn(x *inExpr, sc *scope) (evalFunc, error) {
 		if err != nil {
 			return value{}, err
 		}
+		// x IN (a, b) is x = a OR x = b: TRUE when an item equals x, else
+		// unknown when x is NULL or an item compares unknown, else FALSE.
 		res := falseT
 		if isSQLNull(v) {
 			res = unknown
-		}
-		for _, it := range items {
-			if res == unknown {
-				break
-			}
-			w, err := it(row)
-			if err != nil {
-				return value{}, err
-			}
-			if isSQLNull(w) {
-				res = unknown
-				continue
-			}
-			if c, ok := compareValues(v, w); ok && c == 0 {
-				res = trueT
-				break
+		} else {
+			for _, it := range items {
+				w, err := it(row)
+				if err != nil {
+					return value{}, err
+				}
+				c, ok := compareValues(v, w)
+				if !ok {
+					res = unknown
+					continue
+				}
+				if c == 0 {
+					res = trueT
+					break
+				}
 			}
 		}
 		if not {

@@ -430,23 +430,25 @@ func (h *rowHeap) Pop() any {
 	return x
 }
 
-// orderCompare is the total order of ORDER BY, MIN and MAX: NULL (and the
-// Variant null) first, then values by compareValues, and values that do not
-// compare by their kind: booleans, numbers, strings, binary, times, then
-// objects and arrays.
+// orderCompare is the total order of ORDER BY, MIN and MAX: SQL NULL
+// first, then the Variant null (kept apart as GROUP BY keeps them), then
+// values by compareValues, and values that do not compare by their kind:
+// booleans, numbers, strings, binary, times, then uuids, arrays and
+// objects.
 func orderCompare(a, b value) int {
 	if c, ok := compareValues(a, b); ok {
 		return c
 	}
-	if a.k == kindVariant {
+	an, bn := a.k == kindVariant, b.k == kindVariant // before scalarOf
+	if an {
 		a = scalarOf(a.v)
 	}
-	if b.k == kindVariant {
+	if bn {
 		b = scalarOf(b.v)
 	}
 	switch {
 	case a.isNull() && b.isNull():
-		return 0
+		return cmpInt(b2i(an), b2i(bn))
 	case a.isNull():
 		return -1
 	case b.isNull():

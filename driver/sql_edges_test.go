@@ -3,6 +3,7 @@ package driver_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -154,4 +155,38 @@ func TestInsertSelectNothing(t *testing.T) {
 		require.False(t, e.Name()[0] == '_', "no temporary file left: %s", e.Name())
 	}
 	require.Equal(t, []string{"1", "2"}, rowsText(t, db, "SELECT id FROM dst ORDER BY id"))
+}
+
+// TestInWithNull: x IN (a, b) is x = a OR x = b wherever the NULL stands
+// in the list, and the same whether the scan decides it or the evaluator
+// does (the (cond) = TRUE form is never pushed).
+func TestInWithNull(t *testing.T) {
+	db := openDB(t, t.TempDir()+"?row_group_rows=2")
+	_, err := db.Exec("CREATE TABLE x (i BIGINT, d DOUBLE, s VARCHAR)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO x VALUES (7, 7.5, 'a'), (5, 5.5, 'b'), (NULL, NULL, NULL)")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		cond string
+		args []any
+		want []string
+	}{
+		{"i IN (NULL, 7)", nil, []string{"7"}},
+		{"i IN (7, NULL)", nil, []string{"7"}},
+		{"i IN (?, 7)", []any{nil}, []string{"7"}},
+		{"d IN (NULL, 7.5)", nil, []string{"7"}},
+		{"s IN (NULL, 'a')", nil, []string{"7"}},
+		{"i NOT IN (NULL, 7)", nil, nil},
+		{"i NOT IN (5)", nil, []string{"7"}},
+		{"i NOT IN (5, NULL)", nil, nil},
+		{"i IN ('x', 7)", nil, []string{"7"}},
+		{"NOT (i IN ('x', 5))", nil, nil},
+	} {
+		for _, form := range []string{"%s", "(%s) = TRUE", "(%s) OR FALSE"} {
+			q := "SELECT i FROM x WHERE " + strings.Replace(form, "%s", tc.cond, 1) + " ORDER BY i"
+			require.Equal(t, tc.want, rowsText(t, db, q, tc.args...), q)
+		}
+	}
+	require.Equal(t, []string{"true|NULL|false|NULL"},
+		rowsText(t, db, "SELECT 7 IN (NULL, 7), 7 IN (NULL, 5), 7 NOT IN (NULL, 7), NULL IN (7) FROM x WHERE i = 7"))
 }
