@@ -1,0 +1,140 @@
+package driver
+
+import (
+	"bytes"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// rowBuffer holds the buffered rows of one row group column by column, in
+// the form the row group is written from: of each plain column its Parquet
+// values (with the definition level, without the column index, which the
+// column writer they are handed to does not read), of each VARIANT column
+// its Variants, a zero Variant (no value bytes) for NULL. The bytes they
+// point to live in the writer's arenas.
+type rowBuffer struct {
+	n     int                 // rows
+	plain [][]parquet.Value   // of each plain column; nil for VARIANT ones
+	vars  [][]variant.Variant // of each VARIANT column; nil for plain ones
+}
+
+// reshape empties the buffer for cols, keeping what it has allocated; each
+// column gets room for at least hint rows.
+func (rb *rowBuffer) reshape(cols []tableColumn, hint int) {
+	rb.n = 0
+	for len(rb.plain) < len(cols) {
+		rb.plain = append(rb.plain, nil)
+	}
+	for len(rb.vars) < len(cols) {
+		rb.vars = append(rb.vars, nil)
+	}
+	rb.plain, rb.vars = rb.plain[:len(cols)], rb.vars[:len(cols)]
+	for i := range cols {
+		if cols[i].typ.name == "VARIANT" {
+			if cap(rb.vars[i]) < hint {
+				rb.vars[i] = make([]variant.Variant, 0, hint)
+			}
+			rb.vars[i] = rb.vars[i][:0]
+			continue
+		}
+		if cap(rb.plain[i]) < hint {
+			rb.plain[i] = make([]parquet.Value, 0, hint)
+		}
+		rb.plain[i] = rb.plain[i][:0]
+	}
+}
+
+// truncate drops the values of the row being added, which the first cols
+// columns got, so the buffer holds rb.n rows again.
+func (rb *rowBuffer) truncate(cols int) {
+	for i := 0; i < cols; i++ {
+		if rb.vars[i] != nil && len(rb.vars[i]) > rb.n {
+			rb.vars[i] = rb.vars[i][:rb.n]
+		}
+		if rb.plain[i] != nil && len(rb.plain[i]) > rb.n {
+			rb.plain[i] = rb.plain[i][:rb.n]
+		}
+	}
+}
+
+// buffer returns the buffer the next rows go to, taking a free one (or a
+// new one) when there is none.
+func (fw *fileWriter) buffer() *rowBuffer {
+	if fw.buf != nil {
+		return fw.buf
+	}
+	hint := 0
+	if fw.opened != nil {
+		// A row group is written already: this one will likely fill too.
+		hint = fw.cfg.RowGroupRows
+	}
+	var rb *rowBuffer
+	if k := len(fw.freeBufs); k > 0 {
+		rb, fw.freeBufs = fw.freeBufs[k-1], fw.freeBufs[:k-1]
+	} else {
+		rb = &rowBuffer{}
+	}
+	rb.reshape(fw.cols, hint)
+	fw.buf = rb
+	return rb
+}
+
+// appendRow converts one row, whose values have the columns' types (see
+// coerce), into rb: bytes are copied into the arena, and a Variant whose
+// metadata is the same as the one copied before shares that copy. On error
+// rb is left as it was.
+func (fw *fileWriter) appendRow(rb *rowBuffer, row []value) error {
+	for i := range row {
+		c, v := &fw.cols[i], &row[i]
+		if c.typ.name == "VARIANT" {
+			var x variant.Variant
+			if v.k == kindVariant {
+				m := v.v.Metadata()
+				if !bytes.Equal(m.Bytes(), fw.lastMeta.Bytes()) {
+					fw.lastMeta = variant.View(fw.copyMetadata(m), nil).Metadata()
+				}
+				x = variant.View(fw.lastMeta, fw.copyBytes(v.v.Bytes()))
+			}
+			rb.vars[i] = append(rb.vars[i], x)
+			continue
+		}
+		var pv parquet.Value
+		switch {
+		case v.k == kindInt && (c.typ.name == "BIGINT" || c.typ.name == "TIME"):
+			pv = parquet.Int64Value(v.i)
+		case v.k == kindString && c.typ.name == "VARCHAR":
+			pv = parquet.ByteArrayValue(fw.copyString(v.s))
+		case v.k == kindBytes:
+			// BINARY or UUID: parquetValue keeps the bytes, so copy first.
+			b := fw.copyBytes(v.b)
+			x := *v
+			x.b = b
+			var err error
+			if pv, err = parquetValue(c, x); err != nil {
+				rb.truncate(i)
+				return err
+			}
+		default:
+			var err error
+			if pv, err = parquetValue(c, *v); err != nil {
+				rb.truncate(i)
+				return err
+			}
+		}
+		if c.typ.nullable && !v.isNull() {
+			pv.SetDefinitionLevel(1)
+		}
+		rb.plain[i] = append(rb.plain[i], pv)
+	}
+	rb.n++
+	return nil
+}
+
+// copyString copies s into the arena.
+func (fw *fileWriter) copyString(s string) []byte {
+	out := fw.reserve(len(s))
+	copy(out, s)
+	return out
+}
