@@ -81,7 +81,8 @@ func (c *conn) ResetSession(ctx context.Context) error {
 func (c *conn) IsValid() bool { return !c.closed }
 
 // CheckNamedValue accepts the argument types the driver reads without
-// conversion: variant.Variant and variant.Decimal as they are (also as
+// conversion: the driver.Value types (nil, int64, float64, bool, string,
+// []byte, time.Time), variant.Variant and variant.Decimal as they are (also as
 // sql.Null[variant.Variant] and *variant.Variant, NULL when not valid or
 // nil), and
 // map[string]any, []any and json.RawMessage as Variants (by variant.Of, so
@@ -92,6 +93,8 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 		return fmt.Errorf("parquetvariant: named argument %s: only positional ? arguments are supported", nv.Name)
 	}
 	switch x := nv.Value.(type) {
+	case nil, int64, float64, bool, string, []byte, time.Time:
+		return nil // driver.Values already: no conversion to look for
 	case variant.Variant, variant.Decimal:
 		return nil
 	case sql.Null[variant.Variant]:
