@@ -45,7 +45,6 @@ type fileWriter struct {
 	freeBufs   []*rowBuffer // buffers to reuse
 	row        []value      // newRow's row
 	arena      []byte
-	lastMeta   variant.Metadata // the metadata of the last Variant copied into arena
 	usedArenas [][]byte
 	freeArenas [][]byte
 	behind     []*rowGroup // the row groups in flight, oldest first
@@ -200,7 +199,7 @@ func (fw *fileWriter) open(rb *rowBuffer) error {
 		if c.typ.name != "VARIANT" {
 			continue
 		}
-		s, err := fw.chooseShredding(rb.vars[i], i)
+		s, err := fw.chooseShredding(rb, i)
 		if err != nil {
 			return err
 		}
@@ -260,22 +259,23 @@ func (fw *fileWriter) open(rb *rowBuffer) error {
 // shredding schema is chosen from.
 const shredSampleRows = 16384
 
-// shredSample returns the Variants of a column (see rowBuffer: a zero
-// Variant is NULL), or when there are more than shredSampleRows of them,
-// that many evenly spaced ones: Variant k (counting Variants only) is
-// taken when it is the first at or after position j*n/shredSampleRows,
-// for j from 0 on.
-func shredSample(vars []variant.Variant) []variant.Variant {
+// shredSample returns the Variants of a column of rows rows, row r's
+// given by at (false for NULL), or when there are more than
+// shredSampleRows of them, that many evenly spaced ones: Variant k
+// (counting Variants only) is taken when it is the first at or after
+// position j*n/shredSampleRows, for j from 0 on.
+func shredSample(rows int, at func(r int) (variant.Variant, bool)) []variant.Variant {
 	n := 0
-	for _, v := range vars {
-		if !isNullVariant(v) {
+	for r := 0; r < rows; r++ {
+		if _, ok := at(r); ok {
 			n++
 		}
 	}
 	sample := make([]variant.Variant, 0, min(n, shredSampleRows))
 	k := 0
-	for _, v := range vars {
-		if isNullVariant(v) {
+	for r := 0; r < rows; r++ {
+		v, ok := at(r)
+		if !ok {
 			continue
 		}
 		if n <= shredSampleRows || len(sample)*n <= k*shredSampleRows {
@@ -286,10 +286,6 @@ func shredSample(vars []variant.Variant) []variant.Variant {
 	return sample
 }
 
-// isNullVariant reports whether v is the zero Variant, which a rowBuffer
-// holds for NULL: a Variant has at least one value byte.
-func isNullVariant(v variant.Variant) bool { return len(v.Bytes()) == 0 }
-
 // chooseShredding picks the shredding schema of VARIANT column i: the one
 // Config.Shredding fixes for it, if any; none with shred=none; otherwise
 // the table's current schema while it still fits the
@@ -299,14 +295,14 @@ func isNullVariant(v variant.Variant) bool { return len(v.Bytes()) == 0 }
 // the choice rests on are proportions, which such a sample keeps, and a
 // value the chosen schema does not fit is still stored whole in the
 // value column, so the choice affects the layout only, never the data.
-func (fw *fileWriter) chooseShredding(vars []variant.Variant, i int) (shred.Schema, error) {
+func (fw *fileWriter) chooseShredding(rb *rowBuffer, i int) (shred.Schema, error) {
 	if s, ok := fw.cfg.Shredding[fw.table][fw.cols[i].name]; ok {
 		return s, nil
 	}
 	if fw.cfg.Shred == ShredNone {
 		return shred.Untyped(), nil
 	}
-	sample := shredSample(vars)
+	sample := shredSample(rb.n, func(r int) (variant.Variant, bool) { return rb.variant(i, r) })
 	if fw.prev != nil && fw.prev[i] != nil {
 		ok, used, err := shred.FitsReusing(*fw.prev[i], sample, shred.InferOptions{}, fw.spare.fits)
 		if used != nil {
@@ -324,13 +320,12 @@ func (fw *fileWriter) chooseShredding(vars []variant.Variant, i int) (shred.Sche
 }
 
 // rowGroup is a row group being written on other goroutines while the
-// next rows are buffered: the rows, and the arena chunks their bytes live
-// in, which return to the free lists when it is written.
+// next rows are buffered: the rows, with the arena chunks their bytes
+// live in, which return to the free lists when it is written.
 type rowGroup struct {
 	written chan struct{} // closed when the group is written, or failed
 	err     error         // set before written is closed
 	buf     *rowBuffer
-	arenas  [][]byte
 }
 
 // encoded is a row group shredded and converted to Parquet values, ready to
@@ -368,9 +363,9 @@ func (fw *fileWriter) flushBehind() error {
 	}
 	set := fw.sets[fw.nextSet]
 	fw.nextSet = (fw.nextSet + 1) % len(fw.sets)
-	g := &rowGroup{written: make(chan struct{}), buf: fw.buffer(), arenas: fw.usedArenas}
-	fw.buf, fw.usedArenas = nil, nil
-	fw.arena, fw.lastMeta = nil, variant.Metadata{}
+	g := &rowGroup{written: make(chan struct{}), buf: fw.buffer()}
+	g.buf.arenas = fw.usedArenas
+	fw.buf, fw.usedArenas, fw.arena = nil, nil, nil
 	fw.behind = append(fw.behind, g)
 	go func() {
 		defer close(g.written)
@@ -404,7 +399,7 @@ func (fw *fileWriter) waitOldest() error {
 	<-g.written
 	fw.total += int64(g.buf.n)
 	fw.freeBufs = append(fw.freeBufs, g.buf)
-	fw.free(g.arenas)
+	fw.free(g.buf.arenas)
 	return g.err
 }
 
@@ -450,7 +445,7 @@ const splitRows = 8192
 func (fw *fileWriter) encode(rb *rowBuffer, e *encoded) error {
 	for i := range fw.cols {
 		if c := &fw.cols[i]; c.typ.name == "VARIANT" {
-			shared, err := sharedDictionary(rb.vars[i])
+			shared, err := sharedDictionary(rb.metas[i])
 			if err != nil {
 				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 			}
@@ -492,10 +487,11 @@ func (fw *fileWriter) shredRows(rb *rowBuffer, lo, hi int, e *encoded, h int) er
 		if shared != nil {
 			vb.UseMetadata(*shared)
 		}
-		for _, x := range rb.vars[i][lo:hi] {
+		for r := lo; r < hi; r++ {
+			x, ok := rb.variant(i, r)
 			var err error
 			switch {
-			case isNullVariant(x):
+			case !ok:
 				err = b.AppendNull()
 			case shared != nil:
 				vb.Reset()
@@ -664,23 +660,19 @@ const (
 	maxSharedKeysBytes = 256 << 10
 )
 
-// sharedDictionary returns one sorted dictionary holding every key of the
-// Variants of a column (see rowBuffer), or nil when they have one dictionary
+// sharedDictionary returns one sorted dictionary holding every key of
+// metas, the metadata of the Variants of a column, or nil when they are one dictionary
 // already or it would pass maxSharedKeys keys or maxSharedKeysBytes bytes.
 // Re-encoded over it, the rows' metadata column holds a single distinct
 // value, which the column's dictionary encoding
 // stores once (docs/design.md section 7).
-func sharedDictionary(vars []variant.Variant) (*variant.Metadata, error) {
-	if sameMetadata(vars) {
+func sharedDictionary(metas []variant.Metadata) (*variant.Metadata, error) {
+	if sameMetadata(metas) {
 		return nil, nil
 	}
 	seen := map[string]struct{}{}
 	size := 0
-	for _, v := range vars {
-		if isNullVariant(v) {
-			continue
-		}
-		m := v.Metadata()
+	for _, m := range metas {
 		for id := 0; id < m.Len(); id++ {
 			k, _ := m.KeyBytes(id)
 			if _, ok := seen[string(k)]; ok {
@@ -704,19 +696,11 @@ func sharedDictionary(vars []variant.Variant) (*variant.Metadata, error) {
 	return &m, nil
 }
 
-// sameMetadata reports whether the Variants of a column all have the same
-// metadata bytes already, so they need no shared dictionary.
-func sameMetadata(vars []variant.Variant) bool {
-	var first []byte
-	seen := false
-	for _, v := range vars {
-		if isNullVariant(v) {
-			continue
-		}
-		m := v.Metadata().Bytes()
-		if !seen {
-			first, seen = m, true
-		} else if !bytes.Equal(m, first) {
+// sameMetadata reports whether metas all have the same bytes, so the
+// Variants over them need no shared dictionary.
+func sameMetadata(metas []variant.Metadata) bool {
+	for _, m := range metas {
+		if !bytes.Equal(m.Bytes(), metas[0].Bytes()) {
 			return false
 		}
 	}

@@ -12,31 +12,53 @@ import (
 // the form the row group is written from: of each plain column its Parquet
 // values (with the definition level, without the column index, which the
 // column writer they are handed to does not read), of each VARIANT column
-// its Variants, a zero Variant (no value bytes) for NULL. The bytes they
-// point to live in the writer's arenas.
+// where its Variants are. The bytes they point to live in the writer's
+// arenas, which the buffer takes over when the row group is written.
 type rowBuffer struct {
-	n     int                 // rows
-	plain [][]parquet.Value   // of each plain column; nil for VARIANT ones
-	vars  [][]variant.Variant // of each VARIANT column; nil for plain ones
+	n      int                  // rows
+	plain  [][]parquet.Value    // of each plain column; nil for VARIANT ones
+	vars   [][]varRef           // of each VARIANT column; nil for plain ones
+	metas  [][]variant.Metadata // of each VARIANT column: the metadata its Variants use, in arenas, no two in a row equal
+	arenas [][]byte             // the arena chunks, in the order varRef.arena counts
+}
+
+// varRef is where a buffered Variant is, with no pointer, so that the
+// garbage collector need not scan the buffer: its metadata is
+// metas[i][meta-1] for column i (meta 0 is NULL) and its value
+// arenas[arena][start:end].
+type varRef struct {
+	meta, arena, start, end uint32
+}
+
+// variant returns the Variant of column i in row r, or false for NULL.
+func (rb *rowBuffer) variant(i, r int) (variant.Variant, bool) {
+	ref := rb.vars[i][r]
+	if ref.meta == 0 {
+		return variant.Variant{}, false
+	}
+	return variant.View(rb.metas[i][ref.meta-1], rb.arenas[ref.arena][ref.start:ref.end]), true
 }
 
 // reshape empties the buffer for cols, keeping what it has allocated; each
 // column gets room for at least hint rows.
 func (rb *rowBuffer) reshape(cols []tableColumn, hint int) {
-	rb.n = 0
+	rb.n, rb.arenas = 0, nil
 	for len(rb.plain) < len(cols) {
 		rb.plain = append(rb.plain, nil)
 	}
 	for len(rb.vars) < len(cols) {
 		rb.vars = append(rb.vars, nil)
 	}
-	rb.plain, rb.vars = rb.plain[:len(cols)], rb.vars[:len(cols)]
+	for len(rb.metas) < len(cols) {
+		rb.metas = append(rb.metas, nil)
+	}
+	rb.plain, rb.vars, rb.metas = rb.plain[:len(cols)], rb.vars[:len(cols)], rb.metas[:len(cols)]
 	for i := range cols {
 		if cols[i].typ.name == "VARIANT" {
 			if cap(rb.vars[i]) < hint {
-				rb.vars[i] = make([]variant.Variant, 0, hint)
+				rb.vars[i] = make([]varRef, 0, hint)
 			}
-			rb.vars[i] = rb.vars[i][:0]
+			rb.vars[i], rb.metas[i] = rb.vars[i][:0], rb.metas[i][:0]
 			continue
 		}
 		if cap(rb.plain[i]) < hint {
@@ -89,15 +111,20 @@ func (fw *fileWriter) appendRow(rb *rowBuffer, row []value) error {
 	for i := range row {
 		c, v := &fw.cols[i], &row[i]
 		if c.typ.name == "VARIANT" {
-			var x variant.Variant
+			var ref varRef
 			if v.k == kindVariant {
 				m := v.v.Metadata()
-				if !bytes.Equal(m.Bytes(), fw.lastMeta.Bytes()) {
-					fw.lastMeta = variant.View(fw.copyMetadata(m), nil).Metadata()
+				metas := rb.metas[i]
+				if len(metas) == 0 || !bytes.Equal(m.Bytes(), metas[len(metas)-1].Bytes()) {
+					rb.metas[i] = append(metas, variant.View(fw.copyMetadata(m), nil).Metadata())
 				}
-				x = variant.View(fw.lastMeta, fw.copyBytes(v.v.Bytes()))
+				b := v.v.Bytes()
+				fw.reserve(len(b))
+				end := len(fw.arena)
+				copy(fw.arena[end-len(b):end], b)
+				ref = varRef{meta: uint32(len(rb.metas[i])), arena: uint32(len(fw.usedArenas) - 1), start: uint32(end - len(b)), end: uint32(end)}
 			}
-			rb.vars[i] = append(rb.vars[i], x)
+			rb.vars[i] = append(rb.vars[i], ref)
 			continue
 		}
 		var pv parquet.Value
