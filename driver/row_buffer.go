@@ -127,33 +127,29 @@ func (fw *fileWriter) appendRow(rb *rowBuffer, row []value) error {
 			rb.vars[i] = append(rb.vars[i], ref)
 			continue
 		}
-		var pv parquet.Value
+		// Built in place: see shred's Column.fill.
+		rb.plain[i] = append(rb.plain[i], parquet.Value{})
+		pv := &rb.plain[i][len(rb.plain[i])-1]
 		switch {
 		case v.k == kindInt && (c.typ.name == "BIGINT" || c.typ.name == "TIME"):
-			pv = parquet.Int64Value(v.i)
+			*pv = parquet.Int64Value(v.i)
 		case v.k == kindString && c.typ.name == "VARCHAR":
-			pv = parquet.ByteArrayValue(fw.copyString(v.s))
-		case v.k == kindBytes:
-			// BINARY or UUID: parquetValue keeps the bytes, so copy first.
-			b := fw.copyBytes(v.b)
-			x := *v
-			x.b = b
-			var err error
-			if pv, err = parquetValue(c, x); err != nil {
-				rb.truncate(i)
-				return err
-			}
+			*pv = parquet.ByteArrayValue(fw.copyString(v.s))
 		default:
+			x := *v
+			if x.k == kindBytes {
+				// BINARY or UUID: parquetValue keeps the bytes, so copy first.
+				x.b = fw.copyBytes(x.b)
+			}
 			var err error
-			if pv, err = parquetValue(c, *v); err != nil {
-				rb.truncate(i)
+			if *pv, err = parquetValue(c, x); err != nil {
+				rb.truncate(i + 1)
 				return err
 			}
 		}
 		if c.typ.nullable && !v.isNull() {
 			pv.SetDefinitionLevel(1)
 		}
-		rb.plain[i] = append(rb.plain[i], pv)
 	}
 	rb.n++
 	return nil
