@@ -131,7 +131,8 @@ func parseObject(b []byte) (objView, error) {
 // wide loads of the fields just stored stall the CPU.
 func (o *objView) parse(b []byte) error {
 	h := b[0] >> 2
-	*o = objView{b: b, offSize: int(h&3) + 1, idSize: int(h>>2&3) + 1}
+	// Field by field: a composite literal is built on the stack and copied.
+	o.b, o.offSize, o.idSize = b, int(h&3)+1, int(h>>2&3)+1
 	large := h&0x10 != 0
 	o.idsStart = 2
 	if large {
@@ -215,7 +216,7 @@ func parseArray(b []byte) (arrView, error) {
 // objView.parse).
 func (a *arrView) parse(b []byte) error {
 	h := b[0] >> 2
-	*a = arrView{b: b, offSize: int(h&3) + 1}
+	a.b, a.offSize = b, int(h&3)+1
 	large := h&4 != 0
 	a.offsStart = 2
 	if large {
