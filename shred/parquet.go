@@ -96,7 +96,9 @@ func (c *Column) fill(buf []parquet.Value, leaf *Leaf, col, e, vi int) int {
 			} else {
 				*v = parquet.Value{}
 			}
-			levels(v, reps[k], d, col)
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
 		}
 	case parquet.Int32:
 		for k, d := range defs {
@@ -107,7 +109,9 @@ func (c *Column) fill(buf []parquet.Value, leaf *Leaf, col, e, vi int) int {
 			} else {
 				*v = parquet.Value{}
 			}
-			levels(v, reps[k], d, col)
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
 		}
 	case parquet.Int64:
 		for k, d := range defs {
@@ -118,7 +122,9 @@ func (c *Column) fill(buf []parquet.Value, leaf *Leaf, col, e, vi int) int {
 			} else {
 				*v = parquet.Value{}
 			}
-			levels(v, reps[k], d, col)
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
 		}
 	case parquet.Float:
 		for k, d := range defs {
@@ -129,7 +135,9 @@ func (c *Column) fill(buf []parquet.Value, leaf *Leaf, col, e, vi int) int {
 			} else {
 				*v = parquet.Value{}
 			}
-			levels(v, reps[k], d, col)
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
 		}
 	case parquet.Double:
 		for k, d := range defs {
@@ -140,7 +148,9 @@ func (c *Column) fill(buf []parquet.Value, leaf *Leaf, col, e, vi int) int {
 			} else {
 				*v = parquet.Value{}
 			}
-			levels(v, reps[k], d, col)
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
 		}
 	default:
 		fixed := leaf.Kind == parquet.FixedLenByteArray
@@ -164,18 +174,12 @@ func (c *Column) fill(buf []parquet.Value, leaf *Leaf, col, e, vi int) int {
 				start = end
 				vi++
 			}
-			levels(v, reps[k], d, col)
+			v.SetRepetitionLevel(int(reps[k]))
+			v.SetDefinitionLevel(int(d))
+			v.SetColumnIndex(col)
 		}
 	}
 	return vi
-}
-
-// levels sets the repetition and definition levels and the column index
-// of v.
-func levels(v *parquet.Value, rep, def uint8, col int) {
-	v.SetRepetitionLevel(int(rep))
-	v.SetDefinitionLevel(int(def))
-	v.SetColumnIndex(col)
 }
 
 // ReadRowGroup appends the rows of a row group to the batch: leaf i is read
