@@ -6,6 +6,7 @@ import (
 	sqldriver "database/sql/driver"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -81,7 +82,8 @@ func (c *conn) ResetSession(ctx context.Context) error {
 func (c *conn) IsValid() bool { return !c.closed }
 
 // CheckNamedValue accepts the argument types the driver reads without
-// conversion: variant.Variant and variant.Decimal as they are (also as
+// conversion: the driver.Value types (nil, int64, float64, bool, string,
+// []byte, time.Time), variant.Variant and variant.Decimal as they are (also as
 // sql.Null[variant.Variant] and *variant.Variant, NULL when not valid or
 // nil), and
 // map[string]any, []any and json.RawMessage as Variants (by variant.Of, so
@@ -92,6 +94,8 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 		return fmt.Errorf("parquetvariant: named argument %s: only positional ? arguments are supported", nv.Name)
 	}
 	switch x := nv.Value.(type) {
+	case nil, int64, float64, bool, string, []byte, time.Time:
+		return nil // driver.Values already: no conversion to look for
 	case variant.Variant, variant.Decimal:
 		return nil
 	case sql.Null[variant.Variant]:
@@ -161,37 +165,41 @@ func appendArgValues(out []value, args []sqldriver.NamedValue, want int) ([]valu
 	if len(args) != want {
 		return nil, fmt.Errorf("sql: expected %d arguments, got %d", want, len(args))
 	}
+	n := len(out)
+	out = slices.Grow(out, len(args))[:n+len(args)]
 	for i, a := range args {
-		v, err := argValue(a.Value)
-		if err != nil {
+		if err := setArgValue(&out[n+i], a.Value); err != nil {
 			return nil, fmt.Errorf("parquetvariant: argument %d: %w", i+1, err)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }
 
-// argValue converts one driver.Value (after CheckNamedValue) to a value.
-func argValue(a any) (value, error) {
+// setArgValue sets *dst to one driver.Value (after CheckNamedValue) as a
+// value, built in place: a value is large, and copying it costs more than
+// converting.
+func setArgValue(dst *value, a any) error {
 	switch x := a.(type) {
 	case nil:
-		return nullValue(), nil
+		*dst = value{}
 	case int64:
-		return intValue(x), nil
+		*dst = value{k: kindInt, i: x}
 	case float64:
-		return floatValue(x), nil
+		*dst = value{k: kindFloat, f: x}
 	case bool:
-		return boolValue(x), nil
+		*dst = value{k: kindBool, i: b2i(x)}
 	case string:
-		return stringValue(x), nil
+		*dst = value{k: kindString, s: x}
 	case []byte:
-		return value{k: kindBytes, b: x}, nil
+		*dst = value{k: kindBytes, b: x}
 	case time.Time:
-		return value{k: kindTime, t: x.UTC()}, nil
+		*dst = value{k: kindTime, t: x.UTC()}
 	case variant.Variant:
-		return value{k: kindVariant, v: x}, nil
+		*dst = value{k: kindVariant, v: x}
 	case variant.Decimal:
-		return decimalValue(x), nil
+		*dst = value{k: kindDecimal, d: x}
+	default:
+		return fmt.Errorf("unsupported type %T", a)
 	}
-	return value{}, fmt.Errorf("unsupported type %T", a)
+	return nil
 }

@@ -36,20 +36,17 @@ type fileWriter struct {
 	cfg   *Config
 	cols  []tableColumn
 	prev  []*shred.Schema // the table's current shredding of each column, if any
-	rows  [][]value
 	total int64
 
-	// Buffered rows live in slab, and the bytes they hold in arena: both
-	// allocated in chunks, so that a row costs no allocation of its own,
-	// and reused once the rows in them are written.
-	slab       []value
+	// Buffered rows live in buf, column by column, and the bytes they hold
+	// in arena, allocated in chunks, so that a row costs no allocation of
+	// its own; both are reused once the rows in them are written.
+	buf        *rowBuffer   // nil until a row is added after a flush
+	freeBufs   []*rowBuffer // buffers to reuse
+	row        []value      // newRow's row
 	arena      []byte
-	lastMeta   variant.Metadata // the metadata of the last Variant copied into arena
-	usedSlabs  [][]value        // chunks holding buffered rows
-	freeSlabs  [][]value        // chunks to reuse
 	usedArenas [][]byte
 	freeArenas [][]byte
-	spareRows  [][]value   // a row slice to reuse
 	behind     []*rowGroup // the row groups in flight, oldest first
 	sets       [2]*encoded // what the row groups in flight are encoded into
 	nextSet    int
@@ -74,7 +71,7 @@ type fileWriter struct {
 // spareBuffers are the buffers of a finished fileWriter, which the next one
 // takes over so that a transaction does not grow its buffers from nothing.
 type spareBuffers struct {
-	slabs   [][]value
+	bufs    []*rowBuffer
 	arenas  [][]byte
 	batches []*shred.Batch
 	fits    *shred.Batch // the scratch of shred.FitsReusing
@@ -85,7 +82,7 @@ var spares sync.Pool // of *spareBuffers
 // release puts the writer's free buffers in spares; the writer must have no
 // row group in flight and is not used again.
 func (fw *fileWriter) release() {
-	s := &spareBuffers{slabs: fw.freeSlabs, arenas: fw.freeArenas, fits: fw.spare.fits}
+	s := &spareBuffers{bufs: fw.freeBufs, arenas: fw.freeArenas, fits: fw.spare.fits}
 	for _, e := range fw.sets {
 		if e == nil {
 			continue
@@ -98,7 +95,7 @@ func (fw *fileWriter) release() {
 			}
 		}
 	}
-	fw.freeSlabs, fw.freeArenas, fw.sets = nil, nil, [2]*encoded{}
+	fw.freeBufs, fw.freeArenas, fw.sets = nil, nil, [2]*encoded{}
 	spares.Put(s)
 }
 
@@ -110,62 +107,35 @@ func newFileWriter(table, dir string, cfg *Config, cols []tableColumn, prev []*s
 	if spare == nil {
 		spare = &spareBuffers{}
 	}
-	for _, c := range spare.slabs {
-		if cap(c) >= len(cols) {
-			fw.freeSlabs = append(fw.freeSlabs, c)
-		}
-	}
-	fw.freeArenas, fw.spare = spare.arenas, spare
+	fw.freeBufs, fw.freeArenas, fw.spare = spare.bufs, spare.arenas, spare
 	return fw
 }
 
-// Sizes of the chunks buffered rows are kept in.
-const (
-	slabRows   = 1024
-	arenaBytes = 256 << 10
-)
+// arenaBytes is the size of the chunks the bytes of buffered rows are kept
+// in.
+const arenaBytes = 256 << 10
 
-// newRow returns a row to fill and hand to add. It may hold the values of
-// a row written before: the caller sets every column (clear makes them
-// NULL).
+// newRow returns a row to fill and hand to add, valid until then. It may
+// hold the values of an earlier row: the caller sets every column (clear
+// makes them NULL).
 func (fw *fileWriter) newRow() []value {
-	n := len(fw.cols)
-	if cap(fw.slab)-len(fw.slab) < n {
-		if k := len(fw.freeSlabs); k > 0 {
-			fw.slab, fw.freeSlabs = fw.freeSlabs[k-1], fw.freeSlabs[:k-1]
-		} else {
-			fw.slab = make([]value, 0, n*slabRows)
-		}
-		fw.usedSlabs = append(fw.usedSlabs, fw.slab)
+	if len(fw.row) != len(fw.cols) {
+		fw.row = make([]value, len(fw.cols))
 	}
-	row := fw.slab[len(fw.slab) : len(fw.slab)+n : len(fw.slab)+n]
-	fw.slab = fw.slab[:len(fw.slab)+n]
-	return row
+	return fw.row
 }
 
-// add buffers one row from newRow, whose values already have the columns'
-// types, and writes a row group when the buffer is full. The bytes the
-// values point to are copied; a Variant whose metadata is the same as the
-// one copied before shares that copy.
+// add buffers one row, whose values already have the columns' types (see
+// coerce), converted to the form it is written from (see rowBuffer), and
+// writes a row group when the buffer is full. The bytes the values point
+// to are copied. A value the column cannot store is an error, and the row
+// is not added.
 func (fw *fileWriter) add(row []value) error {
-	for i := range row {
-		switch v := &row[i]; v.k {
-		case kindBytes:
-			v.b = fw.copyBytes(v.b)
-		case kindVariant:
-			m := v.v.Metadata()
-			if !bytes.Equal(m.Bytes(), fw.lastMeta.Bytes()) {
-				fw.lastMeta = variant.View(fw.copyMetadata(m), nil).Metadata()
-			}
-			v.v = variant.View(fw.lastMeta, fw.copyBytes(v.v.Bytes()))
-		}
+	rb := fw.buffer()
+	if err := fw.appendRow(rb, row); err != nil {
+		return err
 	}
-	if cap(fw.rows) == 0 && fw.opened != nil {
-		// A row group is written already: this one will likely fill too.
-		fw.rows = make([][]value, 0, fw.cfg.RowGroupRows)
-	}
-	fw.rows = append(fw.rows, row)
-	if len(fw.rows) >= fw.cfg.RowGroupRows {
+	if rb.n >= fw.cfg.RowGroupRows {
 		return fw.flushBehind()
 	}
 	return nil
@@ -211,25 +181,25 @@ func (fw *fileWriter) startOpen() {
 	}
 }
 
-// openWith runs open on rows, the first row group, records its error and
+// openWith runs open on rb, the first row group, records its error and
 // closes opened.
-func (fw *fileWriter) openWith(rows [][]value) error {
-	fw.openErr = fw.open(rows)
+func (fw *fileWriter) openWith(rb *rowBuffer) error {
+	fw.openErr = fw.open(rb)
 	close(fw.opened)
 	return fw.openErr
 }
 
-// open chooses the shredding of the VARIANT columns from rows, the first
+// open chooses the shredding of the VARIANT columns from rb, the first
 // row group, and creates the file. It reads fw.cols but does not change
 // them, since rows are buffered meanwhile.
-func (fw *fileWriter) open(rows [][]value) error {
+func (fw *fileWriter) open(rb *rowBuffer) error {
 	cols := slices.Clone(fw.cols)
 	for i := range cols {
 		c := &cols[i]
 		if c.typ.name != "VARIANT" {
 			continue
 		}
-		s, err := fw.chooseShredding(rows, i)
+		s, err := fw.chooseShredding(rb, i)
 		if err != nil {
 			return err
 		}
@@ -289,25 +259,27 @@ func (fw *fileWriter) open(rows [][]value) error {
 // shredding schema is chosen from.
 const shredSampleRows = 16384
 
-// shredSample returns the Variants of column i in rows, or when there are
-// more than shredSampleRows of them, that many evenly spaced ones: Variant
-// k (counting Variants only) is taken when it is the first at or after
+// shredSample returns the Variants of a column of rows rows, row r's
+// given by at (false for NULL), or when there are more than
+// shredSampleRows of them, that many evenly spaced ones: Variant k
+// (counting Variants only) is taken when it is the first at or after
 // position j*n/shredSampleRows, for j from 0 on.
-func shredSample(rows [][]value, i int) []variant.Variant {
+func shredSample(rows int, at func(r int) (variant.Variant, bool)) []variant.Variant {
 	n := 0
-	for _, r := range rows {
-		if r[i].k == kindVariant {
+	for r := 0; r < rows; r++ {
+		if _, ok := at(r); ok {
 			n++
 		}
 	}
 	sample := make([]variant.Variant, 0, min(n, shredSampleRows))
 	k := 0
-	for _, r := range rows {
-		if r[i].k != kindVariant {
+	for r := 0; r < rows; r++ {
+		v, ok := at(r)
+		if !ok {
 			continue
 		}
 		if n <= shredSampleRows || len(sample)*n <= k*shredSampleRows {
-			sample = append(sample, r[i].v)
+			sample = append(sample, v)
 		}
 		k++
 	}
@@ -323,14 +295,14 @@ func shredSample(rows [][]value, i int) []variant.Variant {
 // the choice rests on are proportions, which such a sample keeps, and a
 // value the chosen schema does not fit is still stored whole in the
 // value column, so the choice affects the layout only, never the data.
-func (fw *fileWriter) chooseShredding(rows [][]value, i int) (shred.Schema, error) {
+func (fw *fileWriter) chooseShredding(rb *rowBuffer, i int) (shred.Schema, error) {
 	if s, ok := fw.cfg.Shredding[fw.table][fw.cols[i].name]; ok {
 		return s, nil
 	}
 	if fw.cfg.Shred == ShredNone {
 		return shred.Untyped(), nil
 	}
-	sample := shredSample(rows, i)
+	sample := shredSample(rb.n, func(r int) (variant.Variant, bool) { return rb.variant(i, r) })
 	if fw.prev != nil && fw.prev[i] != nil {
 		ok, used, err := shred.FitsReusing(*fw.prev[i], sample, shred.InferOptions{}, fw.spare.fits)
 		if used != nil {
@@ -348,14 +320,12 @@ func (fw *fileWriter) chooseShredding(rows [][]value, i int) (shred.Schema, erro
 }
 
 // rowGroup is a row group being written on other goroutines while the
-// next rows are buffered: the rows, and the chunks they live in, which
-// return to the free lists when it is written.
+// next rows are buffered: the rows, with the arena chunks their bytes
+// live in, which return to the free lists when it is written.
 type rowGroup struct {
 	written chan struct{} // closed when the group is written, or failed
 	err     error         // set before written is closed
-	rows    [][]value
-	slabs   [][]value
-	arenas  [][]byte
+	buf     *rowBuffer
 }
 
 // encoded is a row group shredded and converted to Parquet values, ready to
@@ -363,7 +333,7 @@ type rowGroup struct {
 type encoded struct {
 	batches [2][]*shred.Batch   // of each VARIANT column: the first and the second half of the rows
 	shared  []*variant.Metadata // of each VARIANT column: the rows' shared dictionary, if any
-	values  [][]parquet.Value   // of each plain column
+	values  [][]parquet.Value   // of each plain column: the row buffer's
 }
 
 // errEarlierRowGroup is what a row group reports when the one before it
@@ -393,21 +363,20 @@ func (fw *fileWriter) flushBehind() error {
 	}
 	set := fw.sets[fw.nextSet]
 	fw.nextSet = (fw.nextSet + 1) % len(fw.sets)
-	g := &rowGroup{written: make(chan struct{}), rows: fw.rows, slabs: fw.usedSlabs, arenas: fw.usedArenas}
-	fw.rows, fw.spareRows = fw.spareRows[:0], nil
-	fw.usedSlabs, fw.usedArenas = nil, nil
-	fw.slab, fw.arena, fw.lastMeta = nil, nil, variant.Metadata{}
+	g := &rowGroup{written: make(chan struct{}), buf: fw.buffer()}
+	g.buf.arenas = fw.usedArenas
+	fw.buf, fw.usedArenas, fw.arena = nil, nil, nil
 	fw.behind = append(fw.behind, g)
 	go func() {
 		defer close(g.written)
 		var err error
 		if first {
-			err = fw.openWith(g.rows)
+			err = fw.openWith(g.buf)
 		} else if <-fw.opened; fw.openErr != nil {
 			err = errEarlierRowGroup
 		}
 		if err == nil {
-			err = fw.encode(g.rows, set)
+			err = fw.encode(g.buf, set)
 		}
 		if prev != nil {
 			<-prev.written
@@ -428,9 +397,9 @@ func (fw *fileWriter) waitOldest() error {
 	g := fw.behind[0]
 	fw.behind = fw.behind[1:]
 	<-g.written
-	fw.total += int64(len(g.rows))
-	fw.spareRows = g.rows[:0]
-	fw.free(g.slabs, g.arenas)
+	fw.total += int64(g.buf.n)
+	fw.freeBufs = append(fw.freeBufs, g.buf)
+	fw.free(g.buf.arenas)
 	return g.err
 }
 
@@ -449,7 +418,7 @@ func (fw *fileWriter) wait() error {
 // flight (shredding it while the one before is written), and waits for
 // every row group; a file without rows is created here.
 func (fw *fileWriter) flush() error {
-	if len(fw.rows) > 0 {
+	if fw.buf != nil && fw.buf.n > 0 {
 		if err := fw.flushBehind(); err != nil {
 			return err
 		}
@@ -459,7 +428,7 @@ func (fw *fileWriter) flush() error {
 	}
 	if fw.opened == nil {
 		fw.startOpen()
-		return fw.openWith(fw.rows)
+		return fw.openWith(fw.buffer())
 	}
 	return nil
 }
@@ -468,42 +437,44 @@ func (fw *fileWriter) flush() error {
 // to shred its two halves on two goroutines.
 const splitRows = 8192
 
-// encode shreds the VARIANT columns of rows into e's batches and converts
-// the plain columns to e's Parquet values. It touches only e, so it can run
+// encode shreds the VARIANT columns of rb into e's batches and hands e the
+// Parquet values of its plain columns. It touches only e, so it can run
 // while rows are buffered and another set is written. A row group of
 // splitRows rows or more is shredded in two halves at the same time, the
 // second half on another goroutine, into e.batches[0] and e.batches[1].
-func (fw *fileWriter) encode(rows [][]value, e *encoded) error {
+func (fw *fileWriter) encode(rb *rowBuffer, e *encoded) error {
 	for i := range fw.cols {
 		if c := &fw.cols[i]; c.typ.name == "VARIANT" {
-			shared, err := sharedDictionary(rows, i)
+			shared, err := sharedDictionary(rb.metas[i])
 			if err != nil {
 				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 			}
 			e.shared[i] = shared
 		}
 	}
-	half := len(rows)
-	if len(rows) >= splitRows {
-		half = len(rows) / 2
+	for i := range fw.cols {
+		if fw.cols[i].typ.name != "VARIANT" {
+			e.values[i] = rb.plain[i]
+		}
+	}
+	half := rb.n
+	if rb.n >= splitRows {
+		half = rb.n / 2
 	}
 	var second error
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		second = fw.shredRows(rows[half:], half, e, 1)
+		second = fw.shredRows(rb, half, rb.n, e, 1)
 	}()
-	first := fw.shredRows(rows[:half], 0, e, 0)
-	if first == nil {
-		first = fw.plainValues(rows, e)
-	}
+	first := fw.shredRows(rb, 0, half, e, 0)
 	<-done
 	return cmp.Or(first, second)
 }
 
-// shredRows resets e.batches[h] and shreds the VARIANT columns of rows,
-// which start at row base of the row group, into them.
-func (fw *fileWriter) shredRows(rows [][]value, base int, e *encoded, h int) error {
+// shredRows resets e.batches[h] and shreds the VARIANT columns of rows lo
+// to hi of rb into them.
+func (fw *fileWriter) shredRows(rb *rowBuffer, lo, hi int, e *encoded, h int) error {
 	for i := range fw.cols {
 		c := &fw.cols[i]
 		if c.typ.name != "VARIANT" {
@@ -516,61 +487,30 @@ func (fw *fileWriter) shredRows(rows [][]value, base int, e *encoded, h int) err
 		if shared != nil {
 			vb.UseMetadata(*shared)
 		}
-		for _, r := range rows {
+		for r := lo; r < hi; r++ {
+			x, ok := rb.variant(i, r)
 			var err error
 			switch {
-			case r[i].k != kindVariant:
+			case !ok:
 				err = b.AppendNull()
 			case shared != nil:
 				vb.Reset()
-				vb.AppendVariant(r[i].v)
+				vb.AppendVariant(x)
 				var v variant.Variant
 				if v, err = vb.Build(); err == nil {
 					err = b.Append(v)
 				}
 			default:
-				err = b.Append(r[i].v)
+				err = b.Append(x)
 			}
 			if err != nil {
 				var se *shred.Error
 				if errors.As(err, &se) && se.Row >= 0 {
-					se.Row += base
+					se.Row += lo
 				}
 				return fmt.Errorf("parquetvariant: column %s: %w", quoteIdent(c.name), err)
 			}
 		}
-	}
-	return nil
-}
-
-// plainValues converts the plain columns of rows to e's Parquet values
-// (BIGINT and TIME values inline, the others with parquetValue).
-func (fw *fileWriter) plainValues(rows [][]value, e *encoded) error {
-	for i := range fw.cols {
-		c := &fw.cols[i]
-		if c.typ.name == "VARIANT" {
-			continue
-		}
-		buf := slices.Grow(e.values[i][:0], len(rows))[:len(rows)]
-		col := fw.leaf[i]
-		int64s := c.typ.name == "BIGINT" || c.typ.name == "TIME"
-		for k, r := range rows {
-			var v parquet.Value
-			if x := &r[i]; int64s && x.k == kindInt {
-				v = parquet.Int64Value(x.i)
-			} else {
-				var err error
-				if v, err = parquetValue(c, *x); err != nil {
-					return err
-				}
-			}
-			if c.typ.nullable && !r[i].isNull() {
-				v.SetDefinitionLevel(1)
-			}
-			v.SetColumnIndex(col)
-			buf[k] = v
-		}
-		e.values[i] = buf
 	}
 	return nil
 }
@@ -658,11 +598,8 @@ func (fw *fileWriter) writeChunks(e *encoded, writers []*parquet.ColumnWriter, t
 	return nil
 }
 
-// free puts chunks whose rows are written on the free lists.
-func (fw *fileWriter) free(slabs [][]value, arenas [][]byte) {
-	for _, c := range slabs {
-		fw.freeSlabs = append(fw.freeSlabs, c[:0])
-	}
+// free puts arena chunks whose rows are written on the free list.
+func (fw *fileWriter) free(arenas [][]byte) {
 	for _, c := range arenas {
 		if cap(c) == arenaBytes {
 			fw.freeArenas = append(fw.freeArenas, c[:0])
@@ -701,7 +638,7 @@ func (fw *fileWriter) commit() error {
 
 // empty reports that no row was added.
 func (fw *fileWriter) empty() bool {
-	return fw.total == 0 && len(fw.rows) == 0 && len(fw.behind) == 0
+	return fw.total == 0 && (fw.buf == nil || fw.buf.n == 0) && len(fw.behind) == 0
 }
 
 // abort removes the file being written; nothing of it becomes visible.
@@ -714,7 +651,7 @@ func (fw *fileWriter) abort() {
 	if fw.tmp != "" {
 		os.Remove(fw.tmp)
 	}
-	fw.rows = nil
+	fw.buf = nil
 }
 
 // Bounds of the dictionary that the rows of a row group share.
@@ -723,23 +660,19 @@ const (
 	maxSharedKeysBytes = 256 << 10
 )
 
-// sharedDictionary returns one sorted dictionary holding every key of the
-// Variants of column i in rows, or nil when they have one dictionary
+// sharedDictionary returns one sorted dictionary holding every key of
+// metas, the metadata of the Variants of a column, or nil when they are one dictionary
 // already or it would pass maxSharedKeys keys or maxSharedKeysBytes bytes.
 // Re-encoded over it, the rows' metadata column holds a single distinct
 // value, which the column's dictionary encoding
 // stores once (docs/design.md section 7).
-func sharedDictionary(rows [][]value, i int) (*variant.Metadata, error) {
-	if sameMetadata(rows, i) {
+func sharedDictionary(metas []variant.Metadata) (*variant.Metadata, error) {
+	if sameMetadata(metas) {
 		return nil, nil
 	}
 	seen := map[string]struct{}{}
 	size := 0
-	for _, r := range rows {
-		if r[i].k != kindVariant {
-			continue
-		}
-		m := r[i].v.Metadata()
+	for _, m := range metas {
 		for id := 0; id < m.Len(); id++ {
 			k, _ := m.KeyBytes(id)
 			if _, ok := seen[string(k)]; ok {
@@ -763,19 +696,11 @@ func sharedDictionary(rows [][]value, i int) (*variant.Metadata, error) {
 	return &m, nil
 }
 
-// sameMetadata reports whether the Variants of column i in rows all have
-// the same metadata bytes already, so they need no shared dictionary.
-func sameMetadata(rows [][]value, i int) bool {
-	var first []byte
-	seen := false
-	for _, r := range rows {
-		if r[i].k != kindVariant {
-			continue
-		}
-		m := r[i].v.Metadata().Bytes()
-		if !seen {
-			first, seen = m, true
-		} else if !bytes.Equal(m, first) {
+// sameMetadata reports whether metas all have the same bytes, so the
+// Variants over them need no shared dictionary.
+func sameMetadata(metas []variant.Metadata) bool {
+	for _, m := range metas {
+		if !bytes.Equal(m.Bytes(), metas[0].Bytes()) {
 			return false
 		}
 	}

@@ -82,8 +82,13 @@ func (c *conn) write(ctx context.Context, s statement, args []value) (sqldriver.
 // insertPlan is an INSERT statement's compiled form for one connection
 // and file: its VALUES rows compiled, and the column each value goes to.
 type insertPlan struct {
-	cfg    *Config
-	rows   [][]evalFunc
+	cfg  *Config
+	rows [][]evalFunc
+	// When every VALUES expression is a ? or a literal, src holds of each
+	// row and value the argument's index, or -1-k for consts[k], so that
+	// rows are copied without evaluation; nil otherwise.
+	src    [][]int
+	consts []value
 	fw     *fileWriter // the file the targets were resolved for
 	target []int
 	stored []kind  // of each target: what coerce passes through (storedKind)
@@ -110,6 +115,7 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriv
 			}
 			return nil, err
 		}
+		p.src, p.consts = directRows(s)
 		s.plan = p
 	}
 	if p.fw != fw {
@@ -130,32 +136,26 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriv
 		// The file is the statement's own: do not keep it alive.
 		defer func() { p.fw = nil }()
 	}
-	cols, target, stored := fw.cols, p.target, p.stored
 	inTx := c.tx != nil
 	var n int64
 	put := func(vals []value) error {
-		if len(vals) != len(target) {
-			return &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("INSERT INTO %s: %d values for %d columns", quoteIdent(s.Table), len(vals), len(target))}
+		row, err := p.row(s, fw, len(vals))
+		if err != nil {
+			return err
 		}
-		row := fw.newRow()
-		if len(target) < len(row) {
-			clear(row) // the columns without a value are NULL
-		}
-		for i, ci := range target {
-			if vals[i].k == stored[i] && vals[i].k != kindNull {
-				row[ci] = vals[i]
-				continue
-			}
-			v, err := coerce(&cols[ci], vals[i])
-			if err != nil {
+		for i := range vals {
+			if err := p.set(row, i, &vals[i]); err != nil {
 				return err
 			}
-			row[ci] = v
 		}
 		n++
 		return fw.add(row)
 	}
-	err = c.insertRows(ctx, s, p, args, put)
+	if s.Select == nil && p.src != nil {
+		err = p.insertDirect(ctx, s, fw, args, &n)
+	} else {
+		err = c.insertRows(ctx, s, p, args, put)
+	}
 	if err != nil {
 		if inTx {
 			// Rows of the failed statement may be in the transaction's
@@ -175,6 +175,96 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriv
 		}
 	}
 	return sqldriver.RowsAffected(n), nil
+}
+
+// row returns the row to fill with a VALUES row of width values, its
+// columns without a value NULL.
+func (p *insertPlan) row(s *insertStmt, fw *fileWriter, width int) ([]value, error) {
+	if width != len(p.target) {
+		return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("INSERT INTO %s: %d values for %d columns", quoteIdent(s.Table), width, len(p.target))}
+	}
+	row := fw.newRow()
+	if len(p.target) < len(row) {
+		clear(row) // the columns without a value are NULL
+	}
+	return row, nil
+}
+
+// set puts x, the i-th value of an inserted row, into its column of row,
+// converted to the column's storage form (see coerce).
+func (p *insertPlan) set(row []value, i int, x *value) error {
+	ci := p.target[i]
+	if x.k == p.stored[i] && x.k != kindNull {
+		row[ci] = *x
+		return nil
+	}
+	v, err := coerce(&p.fw.cols[ci], *x)
+	if err != nil {
+		return err
+	}
+	row[ci] = v
+	return nil
+}
+
+// insertDirect adds the VALUES rows of a plan with src: each value the
+// argument or the literal it names, without evaluation.
+func (p *insertPlan) insertDirect(ctx context.Context, s *insertStmt, fw *fileWriter, args []value, n *int64) error {
+	for r, codes := range p.src {
+		if r%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		row, err := p.row(s, fw, len(codes))
+		if err != nil {
+			return err
+		}
+		for i, code := range codes {
+			var x *value
+			if code >= 0 {
+				x = &args[code]
+			} else {
+				x = &p.consts[-1-code]
+			}
+			if err := p.set(row, i, x); err != nil {
+				return err
+			}
+		}
+		*n++
+		if err := fw.add(row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// directRows returns the src and consts of an insertPlan (see there) for
+// INSERT ... VALUES whose every value is a ? or a literal; nil otherwise.
+func directRows(s *insertStmt) ([][]int, []value) {
+	if s.Select != nil {
+		return nil, nil
+	}
+	src := make([][]int, len(s.Rows))
+	var consts []value
+	for r, exprs := range s.Rows {
+		src[r] = make([]int, len(exprs))
+		for j, e := range exprs {
+			switch x := e.(type) {
+			case *paramExpr:
+				src[r][j] = x.Index
+			case *literalExpr:
+				v, err := literalValue(x)
+				if err != nil {
+					return nil, nil // compileRows reports it
+				}
+				consts = append(consts, v)
+				src[r][j] = -len(consts)
+			default:
+				return nil, nil
+			}
+		}
+	}
+	return src, consts
 }
 
 // insertFile returns the file an INSERT's rows go to, with the table's

@@ -425,3 +425,46 @@ func TestVariantArgumentForms(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{`{"a":1}`, `{"a":1}`, `{"a":1}`, "NULL", "NULL"}, readVariants(t, dir, "t", "v"))
 }
+
+// TestPreparedValuesOfArgumentsAndLiterals: a prepared multi-row INSERT
+// whose values are ? and literals, run twice in a transaction, stores each
+// run's arguments and the literals converted to the columns' types; a NULL
+// argument into a NOT NULL column fails the statement and the transaction.
+func TestPreparedValuesOfArgumentsAndLiterals(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	_, err := db.Exec("CREATE TABLE t (id BIGINT NOT NULL, name VARCHAR, v VARIANT)")
+	require.NoError(t, err)
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	st, err := tx.Prepare("INSERT INTO t VALUES (?, 'lit', ?), (7, ?, 2.5), (?, NULL, NULL)")
+	require.NoError(t, err)
+	_, err = st.Exec(int64(1), variant.MustOf("a"), "x", int64(2))
+	require.NoError(t, err)
+	_, err = st.Exec("3", int64(4), []byte("y"), 5.0)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit())
+	rows, err := db.Query("SELECT id, name FROM t")
+	require.NoError(t, err)
+	var got []string
+	for rows.Next() {
+		var id int64
+		var name sql.NullString
+		require.NoError(t, rows.Scan(&id, &name))
+		got = append(got, fmt.Sprintf("%d %v", id, name))
+	}
+	require.NoError(t, rows.Err())
+	require.Equal(t, []string{"1 {lit true}", "7 {x true}", "2 { false}", "3 {lit true}", "7 {y true}", "5 { false}"}, got)
+	require.Equal(t, []string{`"a"`, "2.5", "NULL", "4", "2.5", "NULL"}, readVariants(t, dir, "t", "v"))
+
+	tx, err = db.Begin()
+	require.NoError(t, err)
+	st, err = tx.Prepare("INSERT INTO t (id) VALUES (?), (?)")
+	require.NoError(t, err)
+	_, err = st.Exec(int64(8), nil)
+	require.ErrorContains(t, err, "NULL into a NOT NULL column")
+	require.ErrorContains(t, tx.Commit(), "rolled back")
+	var n int
+	require.NoError(t, db.QueryRow("SELECT count(*) FROM t").Scan(&n))
+	require.Equal(t, 6, n)
+}

@@ -207,8 +207,8 @@ func (b *Batch) shred(n *node, v []byte, present bool, rep int) error {
 }
 
 func (b *Batch) object(n *node, v []byte, rep int) error {
-	o, err := parseObject(v)
-	if err != nil {
+	var o objView
+	if err := o.parse(v); err != nil {
 		return err
 	}
 	meta := b.meta
@@ -354,8 +354,8 @@ func (b *Batch) residualObject(n *node, v []byte, rest []restField, rep int) err
 }
 
 func (b *Batch) array(n *node, v []byte, rep int) error {
-	a, err := parseArray(v)
-	if err != nil {
+	var a arrView
+	if err := a.parse(v); err != nil {
 		return err
 	}
 	b.noValue(n, rep)

@@ -121,15 +121,25 @@ type objView struct {
 }
 
 func parseObject(b []byte) (objView, error) {
+	var o objView
+	err := o.parse(b)
+	return o, err
+}
+
+// parse sets o to the header of the object b starts with. Hot paths parse
+// into a view of their own rather than take parseObject's copy, whose
+// wide loads of the fields just stored stall the CPU.
+func (o *objView) parse(b []byte) error {
 	h := b[0] >> 2
-	o := objView{b: b, offSize: int(h&3) + 1, idSize: int(h>>2&3) + 1}
+	// Field by field: a composite literal is built on the stack and copied.
+	o.b, o.offSize, o.idSize = b, int(h&3)+1, int(h>>2&3)+1
 	large := h&0x10 != 0
 	o.idsStart = 2
 	if large {
 		o.idsStart = 5
 	}
 	if len(b) < o.idsStart {
-		return o, invalidValue(1, "truncated object header")
+		return invalidValue(1, "truncated object header")
 	}
 	if large {
 		o.num = int(binary.LittleEndian.Uint32(b[1:]))
@@ -139,13 +149,13 @@ func parseObject(b []byte) (objView, error) {
 	o.offsStart = o.idsStart + o.num*o.idSize
 	o.dataStart = o.offsStart + (o.num+1)*o.offSize
 	if o.num < 0 || o.dataStart > len(b) || o.dataStart < 0 {
-		return o, invalidValue(1, "object of "+strconv.Itoa(o.num)+" fields does not fit in "+strconv.Itoa(len(b))+" bytes")
+		return invalidValue(1, "object of "+strconv.Itoa(o.num)+" fields does not fit in "+strconv.Itoa(len(b))+" bytes")
 	}
 	o.dataSize = readLE(b[o.offsStart+o.num*o.offSize:], o.offSize)
 	if o.dataStart+o.dataSize > len(b) {
-		return o, invalidValue(0, "object values past the end of the buffer")
+		return invalidValue(0, "object values past the end of the buffer")
 	}
-	return o, nil
+	return nil
 }
 
 func (o *objView) id(i int) int { return readLE(o.b[o.idsStart+i*o.idSize:], o.idSize) }
@@ -197,15 +207,23 @@ type arrView struct {
 }
 
 func parseArray(b []byte) (arrView, error) {
+	var a arrView
+	err := a.parse(b)
+	return a, err
+}
+
+// parse sets a to the header of the array b starts with (see
+// objView.parse).
+func (a *arrView) parse(b []byte) error {
 	h := b[0] >> 2
-	a := arrView{b: b, offSize: int(h&3) + 1}
+	a.b, a.offSize = b, int(h&3)+1
 	large := h&4 != 0
 	a.offsStart = 2
 	if large {
 		a.offsStart = 5
 	}
 	if len(b) < a.offsStart {
-		return a, invalidValue(1, "truncated array header")
+		return invalidValue(1, "truncated array header")
 	}
 	if large {
 		a.num = int(binary.LittleEndian.Uint32(b[1:]))
@@ -214,13 +232,13 @@ func parseArray(b []byte) (arrView, error) {
 	}
 	a.dataStart = a.offsStart + (a.num+1)*a.offSize
 	if a.num < 0 || a.dataStart > len(b) || a.dataStart < 0 {
-		return a, invalidValue(1, "array of "+strconv.Itoa(a.num)+" elements does not fit in "+strconv.Itoa(len(b))+" bytes")
+		return invalidValue(1, "array of "+strconv.Itoa(a.num)+" elements does not fit in "+strconv.Itoa(len(b))+" bytes")
 	}
 	a.dataSize = readLE(b[a.offsStart+a.num*a.offSize:], a.offSize)
 	if a.dataStart+a.dataSize > len(b) {
-		return a, invalidValue(0, "array values past the end of the buffer")
+		return invalidValue(0, "array values past the end of the buffer")
 	}
-	return a, nil
+	return nil
 }
 
 // elem returns the bytes of element i.

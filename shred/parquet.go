@@ -83,66 +83,74 @@ func (b *Batch) WriteColumn(w *parquet.ColumnWriter, i, column int, buf []parque
 func (c *Column) fill(buf []parquet.Value, leaf *Leaf, col, e, vi int) int {
 	defs, reps := c.Def[e:e+len(buf)], c.Rep[e:e+len(buf)]
 	maxDef := uint8(leaf.MaxDef)
+	// Each value is built in place in buf: a value assembled elsewhere
+	// field by field and then copied would be read back wider than it was
+	// written, which the CPU cannot forward from its store buffer.
 	switch leaf.Kind {
 	case parquet.Boolean:
 		for k, d := range defs {
-			var v parquet.Value
+			v := &buf[k]
 			if d == maxDef {
-				v = parquet.BooleanValue(c.Bool[vi])
+				*v = parquet.BooleanValue(c.Bool[vi])
 				vi++
+			} else {
+				*v = parquet.Value{}
 			}
 			v.SetRepetitionLevel(int(reps[k]))
 			v.SetDefinitionLevel(int(d))
 			v.SetColumnIndex(col)
-			buf[k] = v
 		}
 	case parquet.Int32:
 		for k, d := range defs {
-			var v parquet.Value
+			v := &buf[k]
 			if d == maxDef {
-				v = parquet.Int32Value(c.Int32[vi])
+				*v = parquet.Int32Value(c.Int32[vi])
 				vi++
+			} else {
+				*v = parquet.Value{}
 			}
 			v.SetRepetitionLevel(int(reps[k]))
 			v.SetDefinitionLevel(int(d))
 			v.SetColumnIndex(col)
-			buf[k] = v
 		}
 	case parquet.Int64:
 		for k, d := range defs {
-			var v parquet.Value
+			v := &buf[k]
 			if d == maxDef {
-				v = parquet.Int64Value(c.Int64[vi])
+				*v = parquet.Int64Value(c.Int64[vi])
 				vi++
+			} else {
+				*v = parquet.Value{}
 			}
 			v.SetRepetitionLevel(int(reps[k]))
 			v.SetDefinitionLevel(int(d))
 			v.SetColumnIndex(col)
-			buf[k] = v
 		}
 	case parquet.Float:
 		for k, d := range defs {
-			var v parquet.Value
+			v := &buf[k]
 			if d == maxDef {
-				v = parquet.FloatValue(c.Float[vi])
+				*v = parquet.FloatValue(c.Float[vi])
 				vi++
+			} else {
+				*v = parquet.Value{}
 			}
 			v.SetRepetitionLevel(int(reps[k]))
 			v.SetDefinitionLevel(int(d))
 			v.SetColumnIndex(col)
-			buf[k] = v
 		}
 	case parquet.Double:
 		for k, d := range defs {
-			var v parquet.Value
+			v := &buf[k]
 			if d == maxDef {
-				v = parquet.DoubleValue(c.Double[vi])
+				*v = parquet.DoubleValue(c.Double[vi])
 				vi++
+			} else {
+				*v = parquet.Value{}
 			}
 			v.SetRepetitionLevel(int(reps[k]))
 			v.SetDefinitionLevel(int(d))
 			v.SetColumnIndex(col)
-			buf[k] = v
 		}
 	default:
 		fixed := leaf.Kind == parquet.FixedLenByteArray
@@ -151,21 +159,24 @@ func (c *Column) fill(buf []parquet.Value, leaf *Leaf, col, e, vi int) int {
 			start = c.Ends[vi-1]
 		}
 		for k, d := range defs {
-			var v parquet.Value
-			if d == maxDef {
+			v := &buf[k]
+			switch {
+			case d != maxDef:
+				*v = parquet.Value{}
+			case fixed:
 				end := c.Ends[vi]
-				if fixed {
-					v = parquet.FixedLenByteArrayValue(c.Bytes[start:end:end])
-				} else {
-					v = parquet.ByteArrayValue(c.Bytes[start:end:end])
-				}
+				*v = parquet.FixedLenByteArrayValue(c.Bytes[start:end:end])
+				start = end
+				vi++
+			default:
+				end := c.Ends[vi]
+				*v = parquet.ByteArrayValue(c.Bytes[start:end:end])
 				start = end
 				vi++
 			}
 			v.SetRepetitionLevel(int(reps[k]))
 			v.SetDefinitionLevel(int(d))
 			v.SetColumnIndex(col)
-			buf[k] = v
 		}
 	}
 	return vi
