@@ -12,6 +12,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquetvariant/parquetvariant/driver"
+	"github.com/parquetvariant/parquetvariant/internal/cputime"
 	"github.com/parquetvariant/parquetvariant/scan"
 	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -69,7 +70,7 @@ type rowMeter struct {
 
 func newRowMeter(b *testing.B) *rowMeter {
 	b.ReportAllocs()
-	cpu, _ := cpuTime()
+	cpu := cputime.Process()
 	return &rowMeter{b: b, start: time.Now(), cpu: cpu}
 }
 
@@ -79,7 +80,7 @@ func (m *rowMeter) done(n int) { m.rows += n }
 // report reports the metrics; call it after the loop.
 func (m *rowMeter) report() {
 	m.b.ReportMetric(float64(m.rows)/time.Since(m.start).Seconds(), "rows/s")
-	if cpu, ok := cpuTime(); ok && m.rows > 0 {
+	if cpu := cputime.Process(); cpu > 0 && m.rows > 0 {
 		m.b.ReportMetric(float64(cpu-m.cpu)/float64(m.rows), "cpu-ns/row")
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	pqvariant "github.com/parquet-go/parquet-go/variant"
+	"github.com/parquetvariant/parquetvariant/internal/cputime"
 	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -483,14 +484,14 @@ type mark struct {
 func startMark() mark {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	return mark{cpu: cpuTime(), mallocs: ms.Mallocs}
+	return mark{cpu: cputime.Process(), mallocs: ms.Mallocs}
 }
 
 // report reports the table's rows per second of wall time and per second
 // of the process's CPU time (which a busy machine distorts less), and
 // allocations per row, over the b.N queries since m.
 func (m mark) report(b *testing.B) {
-	cpu := cpuTime() - m.cpu
+	cpu := cputime.Process() - m.cpu
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	rows := float64(benchRows) * float64(b.N)

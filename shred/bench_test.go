@@ -10,6 +10,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	pqvariant "github.com/parquet-go/parquet-go/variant"
+	"github.com/parquetvariant/parquetvariant/internal/cputime"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -289,7 +290,7 @@ type mark struct {
 func start() mark {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	return mark{cpu: cpuTime(), alloc: ms.TotalAlloc}
+	return mark{cpu: cputime.Process(), alloc: ms.TotalAlloc}
 }
 
 // reportRows reports rows per wall-clock second, rows per CPU second of the
@@ -299,7 +300,7 @@ func reportRows(b *testing.B, rows int, m mark) {
 	runtime.ReadMemStats(&ms)
 	n := float64(rows * b.N)
 	b.ReportMetric(n/b.Elapsed().Seconds(), "rows/s")
-	if cpu := cpuTime() - m.cpu; cpu > 0 {
+	if cpu := cputime.Process() - m.cpu; cpu > 0 {
 		b.ReportMetric(n/cpu.Seconds(), "rows/cpu-s")
 	}
 	b.ReportMetric(float64(ms.TotalAlloc-m.alloc)/n, "B/row")
