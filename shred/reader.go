@@ -117,6 +117,30 @@ var emptyMetadata = variant.MustDecodeMetadata([]byte{0x01, 0x00, 0x00})
 // call (use variant.Variant.Clone to keep it). At the end it returns
 // io.EOF. Errors are [*Error] values naming the row and the column path.
 func (r *Reader) Next() (v variant.Variant, valid bool, err error) {
+	r.w.buf, valid, err = r.next(r.w.buf[:0])
+	if !valid {
+		return variant.Variant{}, false, err
+	}
+	return variant.View(r.w.meta, r.w.buf), true, nil
+}
+
+// AppendNext is [Reader.Next] rebuilding the row's value straight onto the
+// end of dst: it returns dst extended by the value bytes (dst itself for a
+// row that is not valid or an error) and the row's metadata, which refers
+// to the batch's metadata column. The reader keeps no reference to dst.
+func (r *Reader) AppendNext(dst []byte) (out []byte, m variant.Metadata, valid bool, err error) {
+	own := r.w.buf
+	out, valid, err = r.next(dst)
+	r.w.buf = own
+	if !valid {
+		return dst, variant.Metadata{}, false, err
+	}
+	return out, r.w.meta, true, nil
+}
+
+// next rebuilds the next row onto the end of dst, through r.w.buf, and
+// returns the extended buffer: see Next.
+func (r *Reader) next(dst []byte) (out []byte, valid bool, err error) {
 	n := r.root
 	meta := &r.b.Columns[0]
 	withMeta := meta.Len() > 0
@@ -125,47 +149,47 @@ func (r *Reader) Next() (v variant.Variant, valid bool, err error) {
 		lead = 0
 	}
 	if r.lv[lead].pos >= r.b.Columns[lead].Len() {
-		return variant.Variant{}, false, io.EOF
+		return dst, false, io.EOF
 	}
 	row := r.row
 	r.row++
 
 	def, _, err := r.peek(n.lo)
 	if err != nil {
-		return variant.Variant{}, false, r.fail(err, row)
+		return dst, false, r.fail(err, row)
 	}
 	if def < n.def {
 		if err := r.skipRange(n.lo, n.hi); err != nil {
-			return variant.Variant{}, false, r.fail(err, row)
+			return dst, false, r.fail(err, row)
 		}
 		if withMeta {
 			if err := r.skip(0); err != nil {
-				return variant.Variant{}, false, r.fail(err, row)
+				return dst, false, r.fail(err, row)
 			}
 		}
-		return variant.Variant{}, false, nil
+		return dst, false, nil
 	}
 	if withMeta {
 		if err := r.metadata(); err != nil {
-			return variant.Variant{}, false, r.fail(err, row)
+			return dst, false, r.fail(err, row)
 		}
 	} else if r.metaRaw == nil {
 		r.w.meta, r.metaRaw = emptyMetadata, emptyMetadata.Bytes()
 		r.keys.update(r.b.layout, emptyMetadata)
 	}
-	r.w.buf = r.w.buf[:0]
+	r.w.buf = dst
 	r.w.entries, r.w.elems = r.w.entries[:0], r.w.elems[:0]
 	present, err := r.node(n)
 	if err != nil {
-		return variant.Variant{}, false, r.fail(err, row)
+		return dst, false, r.fail(err, row)
 	}
 	if !present {
 		if n != r.b.layout.root {
-			return variant.Variant{}, false, nil
+			return dst, false, nil
 		}
 		r.w.buf = append(r.w.buf, hNull)
 	}
-	return variant.View(r.w.meta, r.w.buf), true, nil
+	return r.w.buf, true, nil
 }
 
 // metadata takes the row's metadata and decodes it when it differs from the
