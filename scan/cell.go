@@ -26,7 +26,9 @@ const (
 )
 
 // cell is one decoded value of a leaf column. Byte slices are views into
-// page memory, valid until the column moves to another page.
+// page memory, valid until the column moves to another page. A Variant
+// (KindVariant) cell holds the value's bytes followed by its metadata's in
+// b, and the metadata's length in i.
 type cell struct {
 	null bool
 	i    int64

@@ -335,10 +335,46 @@ func (pl *pipeline) run(j *job) {
 		b.err = err
 		emit(b)
 	}
+	// With no predicate and one output column, a whole Variant, rows are
+	// rebuilt straight into the batch.
+	var into *vreader
+	if fs.where == nil && len(direct) == 1 && direct[0] != nil && direct[0].d.whole {
+		into = direct[0]
+	}
 	tick := 0
 	for _, rr := range g.ranges {
 		for lo := rr.lo; lo < rr.hi; lo += blockRows {
 			hi := min(lo+blockRows, rr.hi)
+			from := lo // rows [lo, from) are in the batch
+			if into != nil {
+				for from < hi {
+					m := min(hi-from, int64(batchRows-b.n))
+					k, err := into.wholeInto(fs.entry, g.index, g.src, b, 0, from, from+m)
+					if err != nil {
+						fail(&FileError{Path: fs.entry.path, RowGroup: g.index, Column: into.column(), Err: err})
+						return
+					}
+					b.n += int(k)
+					st.RowsScanned += k
+					from += k
+					if b.n == batchRows || len(b.arena) >= batchBytes {
+						if !emit(b) {
+							return
+						}
+						b = pl.getBatch(fs.descs)
+					}
+					if k < m {
+						break // the row from fails: see below
+					}
+				}
+				if pl.ctx.Err() != nil {
+					j.cancelled = true
+					return
+				}
+				if from == hi {
+					continue
+				}
+			}
 			vecEnd := lo // rows [lo, vecEnd) are evaluated in vec
 			if blockable {
 				end, err := fs.where.prefetch(g, lo, hi)
@@ -349,7 +385,7 @@ func (pl *pipeline) run(j *job) {
 				fs.where.evalBlock(g, lo, vec[:end-lo], tmp)
 				vecEnd = end
 			}
-			if anyDirect && pl.worthPrefetch(fs.where == nil, vec[:vecEnd-lo], hi-lo) {
+			if into == nil && anyDirect && pl.worthPrefetch(fs.where == nil, vec[:vecEnd-lo], hi-lo) {
 				for _, r := range direct {
 					if r == nil || r.blk.lo == lo && r.blk.end > lo {
 						continue
@@ -383,7 +419,7 @@ func (pl *pipeline) run(j *job) {
 				}
 				continue
 			}
-			for row := lo; row < hi; row++ {
+			for row := from; row < hi; row++ {
 				if tick++; tick == cancelCheckRows {
 					tick = 0
 					if pl.ctx.Err() != nil {

@@ -168,7 +168,8 @@ func (r *Rows) Variant(i int) (variant.Variant, error) {
 		r.metas = make([]metaCache, len(r.cols))
 	}
 	mc := &r.metas[i]
-	mb := c.b[:c.i]
+	vlen := len(c.b) - int(c.i)
+	mb := c.b[vlen:]
 	if !mc.ok || !bytes.Equal(mb, mc.raw) {
 		mc.raw = append(mc.raw[:0], mb...)
 		m, err := variant.DecodeMetadata(mc.raw)
@@ -178,7 +179,7 @@ func (r *Rows) Variant(i int) (variant.Variant, error) {
 		}
 		mc.m, mc.ok = m, true
 	}
-	return variant.View(mc.m, c.b[c.i:]), nil
+	return variant.View(mc.m, c.b[:vlen]), nil
 }
 
 // metaCache is the decoded metadata of a Variant output column.

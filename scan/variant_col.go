@@ -545,7 +545,8 @@ func (d *pathCast) apply(v variant.Variant, valid bool, buf *[]byte, look []vari
 	var err error
 	switch k := d.as.Kind; k {
 	case variant.SQLInvalid:
-		(*buf) = append(append((*buf)[:0], v.Metadata().Bytes()...), v.Bytes()...)
+		// The value's bytes, then its metadata's (see cell).
+		(*buf) = append(append((*buf)[:0], v.Bytes()...), v.Metadata().Bytes()...)
 		return cell{i: int64(len(v.Metadata().Bytes())), b: (*buf)}, nil
 	case variant.SQLBoolean:
 		var b bool
