@@ -62,6 +62,10 @@ type batch struct {
 	cols  [][]cell     // by output column
 	spans [][]byteSpan // by output column: the cells with bytes, which lie in arena
 	arena []byte
+	// metas holds, by output column, the metadata of the column's Variant
+	// cells whose i is -1 (see cell): one copy for the rows of the batch
+	// that share it.
+	metas [][]byte
 	n     int
 	stats Stats // work done for this batch
 	err   error // the row group failed after the batch's rows
@@ -235,7 +239,7 @@ func (pl *pipeline) getBatch(descs []*leafDesc) *batch {
 	case b = <-pl.free:
 	default:
 		n := len(pl.plan.out)
-		b = &batch{cols: make([][]cell, n), spans: make([][]byteSpan, n), arena: make([]byte, 0, 4096)}
+		b = &batch{cols: make([][]cell, n), spans: make([][]byteSpan, n), arena: make([]byte, 0, 4096), metas: make([][]byte, n)}
 		for i := range n {
 			b.cols[i] = make([]cell, 0, batchRows)
 			b.spans[i] = make([]byteSpan, 0, 64)
@@ -250,6 +254,7 @@ func (pl *pipeline) recycle(b *batch) {
 	for i := range b.cols {
 		b.cols[i] = b.cols[i][:0]
 		b.spans[i] = b.spans[i][:0]
+		b.metas[i] = b.metas[i][:0]
 	}
 	b.arena = b.arena[:0]
 	if b.arena == nil || cap(b.arena) > 2*batchBytes {

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -397,6 +398,13 @@ func (r *vreader) wholeInto(e *fileEntry, rg int, src io.ReaderAt, out *batch, c
 		return 0, nil // at reports it
 	}
 	cells, spans, arena := out.cols[col], out.spans[col], out.arena
+	// Rows whose metadata is the batch's shared one (out.metas[col]) keep
+	// only their value; the reader returns the same bytes for rows whose
+	// metadata is unchanged, so comparing where they lie suffices.
+	shared := out.metas[col]
+	if len(shared) == 0 {
+		r.sharedFrom = nil
+	}
 	k := int64(0)
 	for ; lo+k < hi; k++ {
 		start := len(arena)
@@ -410,9 +418,25 @@ func (r *vreader) wholeInto(e *fileEntry, rg int, src io.ReaderAt, out *batch, c
 			cells = append(cells, cell{null: true})
 			continue
 		}
-		arena = append(ext, m.Bytes()...)
+		mb := m.Bytes()
+		if !sameBytes(mb, r.sharedFrom) {
+			if len(shared) == 0 {
+				shared = append(shared, mb...)
+				out.metas[col] = shared
+			}
+			if bytes.Equal(mb, shared) {
+				r.sharedFrom = mb
+			}
+		}
+		if sameBytes(mb, r.sharedFrom) {
+			spans = append(spans, byteSpan{len(cells), start, len(ext)})
+			cells = append(cells, cell{i: -1})
+			arena = ext
+			continue
+		}
+		arena = append(ext, mb...)
 		spans = append(spans, byteSpan{len(cells), start, len(arena)})
-		cells = append(cells, cell{i: int64(len(m.Bytes()))})
+		cells = append(cells, cell{i: int64(len(mb))})
 	}
 	out.cols[col], out.spans[col], out.arena = cells, spans, arena
 	// The rows are in the batch only: a later row is rebuilt next.
@@ -441,4 +465,10 @@ func (r *vreader) failAt(row int64, err error) {
 		err = corrupt(fmt.Errorf("the Variant column ends at row %d", r.next))
 	}
 	r.pending, r.pendingRow = err, row
+}
+
+// sameBytes reports whether a and b are the same bytes in memory (not
+// merely equal).
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }

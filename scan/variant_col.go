@@ -304,6 +304,9 @@ type vreader struct {
 	// returns for that row and later ones.
 	pending    error
 	pendingRow int64
+	// sharedFrom: the metadata bytes of the row group whose copy is the
+	// metadata of the batch that wholeInto fills (see batch.metas).
+	sharedFrom []byte
 }
 
 func (d *vdesc) newReader() rowReader {
@@ -380,7 +383,7 @@ func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 			r.r.Reset(r.b, d.node, d.mode)
 		}
 	}
-	r.next, r.row, r.loaded, r.pending = 0, -1, true, nil
+	r.next, r.row, r.loaded, r.pending, r.sharedFrom = 0, -1, true, nil, nil
 	return nil
 }
 

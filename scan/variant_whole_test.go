@@ -33,9 +33,9 @@ func readWhole(t *testing.T, tb *Table, q Query) ([]string, error) {
 
 // Whole Variants with no predicate are rebuilt straight into the batches:
 // a row group of more than two batches, with SQL NULL rows, Variant nulls,
-// residual fields and fields in the value column, reads the same as row
-// by row (a predicate that keeps every row) and as a block at a time (two
-// output columns).
+// residual fields and fields in the value column, and metadata that
+// changes from row to row, reads the same as row by row (a predicate that
+// keeps every row) and as a block at a time (two output columns).
 func TestVariantWholeIntoBatches(t *testing.T) {
 	dir := t.TempDir()
 	n := 2*batchRows + 300
@@ -72,6 +72,22 @@ func TestVariantWholeIntoBatches(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, want, got, "workers=%d", workers)
 	}
+	// Rows whose metadata is the first row's of their batch ({"a","b","r"})
+	// keep it once per batch (i = -1); the other rows keep their own.
+	rs, err := tb.Scan(context.Background(), Query{Columns: []Ref{Col("v")}, Workers: 1})
+	require.NoError(t, err)
+	for k := 0; rs.Next(); k++ {
+		c := rs.cell(0)
+		switch js := rows[k%n]; {
+		case js == "":
+			require.True(t, c.null, "row %d", k)
+		case js[0] == '{' && js[2] == 'a' && js[5] != '"':
+			require.Equal(t, int64(-1), c.i, "row %d", k)
+		default:
+			require.Less(t, int64(0), c.i, "row %d", k)
+		}
+	}
+	require.NoError(t, rs.Err())
 	got, err := readWhole(t, tb, Query{Columns: []Ref{Col("v")}, Where: Compare{Ref: Col("id"), Op: Ge, Value: int64(0)}})
 	require.NoError(t, err)
 	assert.Equal(t, want, got, "row by row")

@@ -1,6 +1,7 @@
 package shred
 
 import (
+	"bytes"
 	"encoding/hex"
 	"fmt"
 	"slices"
@@ -262,11 +263,13 @@ func columnsByPath(b *Batch) map[string][]ent {
 
 // readAll reconstructs every row; a SQL NULL row is nil. It reads the rows
 // a second time with AppendNext onto a buffer holding earlier rows and
-// checks that both give the same bytes, metadata, validity and errors.
+// checks that both give the same bytes, metadata, validity and errors, and
+// that rows whose metadata equals the last valid row's get the same bytes.
 func readAll(t testing.TB, b *Batch, mode Mode) ([][]byte, error) {
 	t.Helper()
 	r, ar := NewReader(b, mode), NewReader(b, mode)
 	dst := []byte{0xAA}
+	var last []byte // the metadata of the last valid row
 	var out [][]byte
 	for {
 		v, ok, err := r.Next()
@@ -292,6 +295,10 @@ func readAll(t testing.TB, b *Batch, mode Mode) ([][]byte, error) {
 		}
 		require.Equal(t, v.Bytes(), dst[before:], "AppendNext value")
 		require.Equal(t, v.Metadata().Bytes(), m.Bytes(), "AppendNext metadata")
+		if mb := m.Bytes(); bytes.Equal(mb, last) {
+			require.Same(t, &last[0], &mb[0], "metadata equal to the last row's is the same bytes")
+		}
+		last = m.Bytes()
 		out = append(out, append([]byte{}, v.Bytes()...))
 	}
 }

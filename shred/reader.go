@@ -127,7 +127,10 @@ func (r *Reader) Next() (v variant.Variant, valid bool, err error) {
 // AppendNext is [Reader.Next] rebuilding the row's value straight onto the
 // end of dst: it returns dst extended by the value bytes (dst itself for a
 // row that is not valid or an error) and the row's metadata, which refers
-// to the batch's metadata column. The reader keeps no reference to dst.
+// to the batch's metadata column. Rows whose metadata bytes equal those of
+// the last valid row get that row's Metadata, the same bytes in memory
+// (until [Reader.Reset]), so that a caller can tell a shared dictionary
+// without comparing it. The reader keeps no reference to dst.
 func (r *Reader) AppendNext(dst []byte) (out []byte, m variant.Metadata, valid bool, err error) {
 	own := r.w.buf
 	out, valid, err = r.next(dst)
