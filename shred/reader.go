@@ -55,6 +55,7 @@ type Reader struct {
 	root    *node
 	mode    Mode
 	lv      []leafState // per leaf
+	hdr     []int       // per object node, by its typedLo: its last header size
 	row     int
 	w       writer
 	metaRaw []byte
@@ -105,6 +106,9 @@ func (r *Reader) Reset(b *Batch, n Node, mode Mode) {
 	for i := range c {
 		col, l := &b.Columns[i], &b.layout.leaves[i]
 		r.lv = append(r.lv, leafState{def: col.Def, count: col.valuesOf(l.Kind), max: uint8(min(l.MaxDef, 255))})
+	}
+	if len(r.hdr) != c {
+		r.hdr = make([]int, c)
 	}
 }
 
@@ -453,7 +457,9 @@ func (r *Reader) object(n *node, val []byte) error {
 		}
 	}
 	w := &r.w
-	c := w.beginObject()
+	// Room for the header: the size of this node's header in the last row,
+	// which rows of one shape share.
+	c := w.beginObject(r.hdr[n.typedLo])
 	ids := r.keys.ids
 	for _, f := range n.fields {
 		start := len(w.buf)
@@ -523,13 +529,12 @@ func (r *Reader) object(n *node, val []byte) error {
 	}
 	if inOrder {
 		w.endSortedObject(c)
-		return nil
-	}
-	if err := w.endObject(c); err != nil {
+	} else if err := w.endObject(c); err != nil {
 		e := err.(*Error)
 		e.Path = n.path
 		return e
 	}
+	r.hdr[n.typedLo] = w.hdr
 	return nil
 }
 
