@@ -202,11 +202,14 @@ func (r *Reader) next(dst []byte) (out []byte, valid bool, err error) {
 // metadata takes the row's metadata and decodes it when it differs from the
 // previous row's.
 func (r *Reader) metadata() error {
-	ok, err := r.take(0)
-	if err != nil {
+	if s := &r.lv[0]; s.pos < len(s.def) && s.def[s.pos] == s.max && s.vpos < s.count {
+		// A value, checked against the levels and values at Reset;
+		// anything else is taken with the checks of take.
+		s.pos++
+		s.vpos++
+	} else if ok, err := r.take(0); err != nil {
 		return err
-	}
-	if !ok {
+	} else if !ok {
 		return corrupt(colMetadata, "null metadata in a row whose Variant is present")
 	}
 	mb := r.b.Columns[0].bytesAt(r.lv[0].vpos - 1)
@@ -463,7 +466,13 @@ func (r *Reader) object(n *node, val []byte) error {
 	ids := r.keys.ids
 	for _, f := range n.fields {
 		start := len(w.buf)
-		present, err := r.node(f)
+		var present bool
+		var err error
+		if f.kind == KindPrimitive {
+			present, err = r.primitiveNode(f)
+		} else {
+			present, err = r.node(f)
+		}
 		if err != nil {
 			return err
 		}
