@@ -340,6 +340,18 @@ func (w *writer) objectHeader(c container, maxID int) {
 		hdr[1] = byte(n)
 	}
 	k := 1 + count
+	if idSize == 1 && offSize == 1 {
+		// The common small object: ids and offsets of one byte each.
+		ids := hdr[k : k+n]
+		offs := hdr[k+n : k+2*n+1]
+		for i, e := range es[:len(ids)] {
+			ids[i] = byte(e.id)
+			offs[i] = byte(e.start - data)
+		}
+		offs[n] = byte(size)
+		w.entries = w.entries[:c.first]
+		return
+	}
 	if idSize == 1 {
 		for _, e := range es {
 			hdr[k] = byte(e.id)
