@@ -26,7 +26,10 @@ const (
 )
 
 // cell is one decoded value of a leaf column. Byte slices are views into
-// page memory, valid until the column moves to another page.
+// page memory, valid until the column moves to another page. A Variant
+// (KindVariant) cell holds the value's bytes followed by its metadata's in
+// b, and the metadata's length in i; or, in a batch, the value's bytes
+// only and i = -1: its metadata is the batch's metas entry of its column.
 type cell struct {
 	null bool
 	i    int64

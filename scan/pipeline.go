@@ -62,6 +62,10 @@ type batch struct {
 	cols  [][]cell     // by output column
 	spans [][]byteSpan // by output column: the cells with bytes, which lie in arena
 	arena []byte
+	// metas holds, by output column, the metadata of the column's Variant
+	// cells whose i is -1 (see cell): one copy for the rows of the batch
+	// that share it.
+	metas [][]byte
 	n     int
 	stats Stats // work done for this batch
 	err   error // the row group failed after the batch's rows
@@ -235,7 +239,7 @@ func (pl *pipeline) getBatch(descs []*leafDesc) *batch {
 	case b = <-pl.free:
 	default:
 		n := len(pl.plan.out)
-		b = &batch{cols: make([][]cell, n), spans: make([][]byteSpan, n), arena: make([]byte, 0, 4096)}
+		b = &batch{cols: make([][]cell, n), spans: make([][]byteSpan, n), arena: make([]byte, 0, 4096), metas: make([][]byte, n)}
 		for i := range n {
 			b.cols[i] = make([]cell, 0, batchRows)
 			b.spans[i] = make([]byteSpan, 0, 64)
@@ -250,6 +254,7 @@ func (pl *pipeline) recycle(b *batch) {
 	for i := range b.cols {
 		b.cols[i] = b.cols[i][:0]
 		b.spans[i] = b.spans[i][:0]
+		b.metas[i] = b.metas[i][:0]
 	}
 	b.arena = b.arena[:0]
 	if b.arena == nil || cap(b.arena) > 2*batchBytes {
@@ -335,10 +340,46 @@ func (pl *pipeline) run(j *job) {
 		b.err = err
 		emit(b)
 	}
+	// With no predicate and one output column, a whole Variant, rows are
+	// rebuilt straight into the batch.
+	var into *vreader
+	if fs.where == nil && len(direct) == 1 && direct[0] != nil && direct[0].d.whole {
+		into = direct[0]
+	}
 	tick := 0
 	for _, rr := range g.ranges {
 		for lo := rr.lo; lo < rr.hi; lo += blockRows {
 			hi := min(lo+blockRows, rr.hi)
+			from := lo // rows [lo, from) are in the batch
+			if into != nil {
+				for from < hi {
+					m := min(hi-from, int64(batchRows-b.n))
+					k, err := into.wholeInto(fs.entry, g.index, g.src, b, 0, from, from+m)
+					if err != nil {
+						fail(&FileError{Path: fs.entry.path, RowGroup: g.index, Column: into.column(), Err: err})
+						return
+					}
+					b.n += int(k)
+					st.RowsScanned += k
+					from += k
+					if b.n == batchRows || len(b.arena) >= batchBytes {
+						if !emit(b) {
+							return
+						}
+						b = pl.getBatch(fs.descs)
+					}
+					if k < m {
+						break // the row from fails: see below
+					}
+				}
+				if pl.ctx.Err() != nil {
+					j.cancelled = true
+					return
+				}
+				if from == hi {
+					continue
+				}
+			}
 			vecEnd := lo // rows [lo, vecEnd) are evaluated in vec
 			if blockable {
 				end, err := fs.where.prefetch(g, lo, hi)
@@ -349,7 +390,7 @@ func (pl *pipeline) run(j *job) {
 				fs.where.evalBlock(g, lo, vec[:end-lo], tmp)
 				vecEnd = end
 			}
-			if anyDirect && pl.worthPrefetch(fs.where == nil, vec[:vecEnd-lo], hi-lo) {
+			if into == nil && anyDirect && pl.worthPrefetch(fs.where == nil, vec[:vecEnd-lo], hi-lo) {
 				for _, r := range direct {
 					if r == nil || r.blk.lo == lo && r.blk.end > lo {
 						continue
@@ -383,7 +424,7 @@ func (pl *pipeline) run(j *job) {
 				}
 				continue
 			}
-			for row := lo; row < hi; row++ {
+			for row := from; row < hi; row++ {
 				if tick++; tick == cancelCheckRows {
 					tick = 0
 					if pl.ctx.Err() != nil {

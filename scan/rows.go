@@ -69,6 +69,7 @@ type Rows struct {
 	done bool
 
 	metas []metaCache // by output column: the last Variant metadata decoded
+	seq   uint64      // counts the batches read, numbering cur
 
 	filesDone int    // files before this one are finished
 	fileRead  []bool // a row group of the file was read
@@ -161,6 +162,7 @@ func (r *Rows) Next() bool {
 			continue
 		}
 		r.cur, r.k = b, 0
+		r.seq++
 		r.stats.RowsReturned++
 		return true
 	}

@@ -168,17 +168,24 @@ func (r *Rows) Variant(i int) (variant.Variant, error) {
 		r.metas = make([]metaCache, len(r.cols))
 	}
 	mc := &r.metas[i]
-	mb := c.b[:c.i]
-	if !mc.ok || !bytes.Equal(mb, mc.raw) {
-		mc.raw = append(mc.raw[:0], mb...)
-		m, err := variant.DecodeMetadata(mc.raw)
-		if err != nil {
-			mc.ok = false
+	if c.i < 0 {
+		// The batch's shared metadata: decoded once per batch.
+		if !mc.ok || mc.seq != r.seq {
+			if err := mc.decode(r.cur.metas[i]); err != nil {
+				return variant.Variant{}, fmt.Errorf("column %s: %w", r.cols[i].Name, err)
+			}
+			mc.seq = r.seq
+		}
+		return variant.View(mc.m, c.b), nil
+	}
+	vlen := len(c.b) - int(c.i)
+	if mb := c.b[vlen:]; !mc.ok || !bytes.Equal(mb, mc.raw) {
+		if err := mc.decode(mb); err != nil {
 			return variant.Variant{}, fmt.Errorf("column %s: %w", r.cols[i].Name, err)
 		}
-		mc.m, mc.ok = m, true
+		mc.seq = 0
 	}
-	return variant.View(mc.m, c.b[c.i:]), nil
+	return variant.View(mc.m, c.b[:vlen]), nil
 }
 
 // metaCache is the decoded metadata of a Variant output column.
@@ -186,6 +193,19 @@ type metaCache struct {
 	raw []byte
 	m   variant.Metadata
 	ok  bool
+	seq uint64 // the batch whose shared metadata raw is, 0 for none
+}
+
+// decode makes mb the cached metadata.
+func (mc *metaCache) decode(mb []byte) error {
+	mc.raw = append(mc.raw[:0], mb...)
+	m, err := variant.DecodeMetadata(mc.raw)
+	if err != nil {
+		mc.ok = false
+		return err
+	}
+	mc.m, mc.ok = m, true
+	return nil
 }
 
 // decimalText formats a decimal of any precision exactly.

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -337,23 +338,13 @@ func compareBlock(d *leafDesc, op Op, l *clit, cells []cell, out []tri) {
 }
 
 // wholeBlock reads the whole Variants of rows [lo, hi), entries i0 on,
-// into r.blk, each as its metadata and value bytes (what apply gives). A
-// row that cannot be rebuilt ends the block: at reports its error for that
-// row and any later one, as entryAt would.
+// into r.blk, each as its value and metadata bytes (see cell). A row that
+// cannot be rebuilt ends the block: at reports its error for that row and
+// any later one, as entryAt would.
 func (r *vreader) wholeBlock(i0, lo, hi int64) {
 	b := &r.blk
-	fail := func(row int64, err error) {
-		if err == io.EOF {
-			err = corrupt(fmt.Errorf("the Variant column ends at row %d", r.next))
-		}
-		r.pending, r.pendingRow = err, row
-	}
-	for r.next < i0 {
-		if _, _, err := r.r.Next(); err != nil {
-			fail(lo, err)
-			return
-		}
-		r.next++
+	if !r.skipTo(i0, lo) {
+		return
 	}
 	n := int(hi - lo)
 	if cap(b.cells) < n {
@@ -362,9 +353,10 @@ func (r *vreader) wholeBlock(i0, lo, hi int64) {
 	cells := b.cells[:n]
 	k := 0
 	for ; k < n; k++ {
-		v, valid, err := r.r.Next()
+		start := len(b.arena)
+		out, m, valid, err := r.r.AppendNext(b.arena)
 		if err != nil {
-			fail(lo+int64(k), err)
+			r.failAt(lo+int64(k), err)
 			break
 		}
 		r.next++
@@ -372,11 +364,9 @@ func (r *vreader) wholeBlock(i0, lo, hi int64) {
 			cells[k] = cell{null: true}
 			continue
 		}
-		meta := v.Metadata().Bytes()
-		start := len(b.arena)
-		b.arena = append(append(b.arena, meta...), v.Bytes()...)
+		b.arena = append(out, m.Bytes()...)
 		b.spans = append(b.spans, span{lo: k, hi: len(b.arena) - start})
-		cells[k] = cell{i: int64(len(meta))}
+		cells[k] = cell{i: int64(len(m.Bytes()))}
 	}
 	b.cells = cells[:k]
 	off := 0
@@ -388,4 +378,97 @@ func (r *vreader) wholeBlock(i0, lo, hi int64) {
 	if k > 0 {
 		r.row, r.c = b.end-1, b.cells[k-1]
 	}
+}
+
+// wholeInto rebuilds the whole Variants of rows [lo, hi) straight into
+// output column col of batch out: their cells, with their bytes in out's
+// arena (see cell), without a block in between. It returns how many rows
+// it added, fewer than hi-lo when a row cannot be rebuilt (at then reports
+// that row's error, as after wholeBlock), and the errors of loading the
+// row group.
+func (r *vreader) wholeInto(e *fileEntry, rg int, src io.ReaderAt, out *batch, col int, lo, hi int64) (int64, error) {
+	if !r.loaded {
+		if err := r.load(e, rg, src); err != nil {
+			return 0, err
+		}
+	}
+	r.blk.lo, r.blk.end = lo, lo
+	i0, err := r.index(lo)
+	if err != nil || i0 < r.next || !r.skipTo(i0, lo) {
+		return 0, nil // at reports it
+	}
+	cells, spans, arena := out.cols[col], out.spans[col], out.arena
+	// Rows whose metadata is the batch's shared one (out.metas[col]) keep
+	// only their value; the reader returns the same bytes for rows whose
+	// metadata is unchanged, so comparing where they lie suffices.
+	shared := out.metas[col]
+	if len(shared) == 0 {
+		r.sharedFrom = nil
+	}
+	k := int64(0)
+	for ; lo+k < hi; k++ {
+		start := len(arena)
+		ext, m, valid, err := r.r.AppendNext(arena)
+		if err != nil {
+			r.failAt(lo+k, err)
+			break
+		}
+		r.next++
+		if !valid {
+			cells = append(cells, cell{null: true})
+			continue
+		}
+		mb := m.Bytes()
+		if !sameBytes(mb, r.sharedFrom) {
+			if len(shared) == 0 {
+				shared = append(shared, mb...)
+				out.metas[col] = shared
+			}
+			if bytes.Equal(mb, shared) {
+				r.sharedFrom = mb
+			}
+		}
+		if sameBytes(mb, r.sharedFrom) {
+			spans = append(spans, byteSpan{len(cells), start, len(ext)})
+			cells = append(cells, cell{i: -1})
+			arena = ext
+			continue
+		}
+		arena = append(ext, mb...)
+		spans = append(spans, byteSpan{len(cells), start, len(arena)})
+		cells = append(cells, cell{i: int64(len(mb))})
+	}
+	out.cols[col], out.spans[col], out.arena = cells, spans, arena
+	// The rows are in the batch only: a later row is rebuilt next.
+	r.row = -1
+	return k, nil
+}
+
+// skipTo rebuilds and drops the rows before entry i0, the entry of row lo,
+// and reports whether it got there; if not, at reports the error for row
+// lo on.
+func (r *vreader) skipTo(i0, lo int64) bool {
+	for r.next < i0 {
+		if _, _, err := r.r.Next(); err != nil {
+			r.failAt(lo, err)
+			return false
+		}
+		r.next++
+	}
+	return true
+}
+
+// failAt records the error of rebuilding row, which at reports for that
+// row and later ones.
+func (r *vreader) failAt(row int64, err error) {
+	if err == io.EOF {
+		err = corrupt(fmt.Errorf("the Variant column ends at row %d", r.next))
+	}
+	r.pending, r.pendingRow = err, row
+}
+
+// sameBytes reports whether a and b are the same bytes in memory (not
+// merely equal).
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }

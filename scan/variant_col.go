@@ -304,6 +304,9 @@ type vreader struct {
 	// returns for that row and later ones.
 	pending    error
 	pendingRow int64
+	// sharedFrom: the metadata bytes of the row group whose copy is the
+	// metadata of the batch that wholeInto fills (see batch.metas).
+	sharedFrom []byte
 }
 
 func (d *vdesc) newReader() rowReader {
@@ -380,7 +383,7 @@ func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 			r.r.Reset(r.b, d.node, d.mode)
 		}
 	}
-	r.next, r.row, r.loaded, r.pending = 0, -1, true, nil
+	r.next, r.row, r.loaded, r.pending, r.sharedFrom = 0, -1, true, nil, nil
 	return nil
 }
 
@@ -545,7 +548,8 @@ func (d *pathCast) apply(v variant.Variant, valid bool, buf *[]byte, look []vari
 	var err error
 	switch k := d.as.Kind; k {
 	case variant.SQLInvalid:
-		(*buf) = append(append((*buf)[:0], v.Metadata().Bytes()...), v.Bytes()...)
+		// The value's bytes, then its metadata's (see cell).
+		(*buf) = append(append((*buf)[:0], v.Bytes()...), v.Metadata().Bytes()...)
 		return cell{i: int64(len(v.Metadata().Bytes())), b: (*buf)}, nil
 	case variant.SQLBoolean:
 		var b bool

@@ -264,6 +264,7 @@ type writer struct {
 	merge   []entry // scratch for sortIDs and for merging an object's fields
 	elems   []int
 	meta    variant.Metadata
+	hdr     int // size of the last object header written
 }
 
 type entry struct {
@@ -271,11 +272,16 @@ type entry struct {
 	start int // where the value starts in buf
 }
 
-// container marks an open object or array.
-type container struct{ start, first int }
+// container marks an open object or array: its values start at
+// start+room, after room bytes left for its header.
+type container struct{ start, first, room int }
 
-func (w *writer) beginObject() container {
-	return container{start: len(w.buf), first: len(w.entries)}
+// beginObject opens an object, leaving room bytes for its header (a guess:
+// objectHeader moves the values when the header needs another size).
+func (w *writer) beginObject(room int) container {
+	c := container{start: len(w.buf), first: len(w.entries), room: room}
+	w.buf = slices.Grow(w.buf, room)[:c.start+room]
+	return c
 }
 
 // key starts the field with key id; its value is appended next.
@@ -325,11 +331,13 @@ func (w *writer) endSortedObject(c container) {
 }
 
 // objectHeader writes the header of the object opened at c, whose entries
-// are in key order and whose largest field id is maxID, and closes it.
+// are in key order and whose largest field id is maxID, and closes it. It
+// sets w.hdr to the header's size.
 func (w *writer) objectHeader(c container, maxID int) {
 	es := w.entries[c.first:]
 	n := len(es)
-	size := len(w.buf) - c.start
+	data := c.start + c.room
+	size := len(w.buf) - data
 	idSize, offSize := widthFor(maxID), widthFor(size)
 	h := byte(idSize-1)<<2 | byte(offSize-1)
 	count := 1
@@ -338,7 +346,10 @@ func (w *writer) objectHeader(c container, maxID int) {
 		count = 4
 	}
 	hn := 1 + count + n*idSize + (n+1)*offSize
-	w.open(c.start, hn)
+	if hn != c.room {
+		w.move(data, c.start+hn)
+	}
+	w.hdr = hn
 	hdr := w.buf[c.start : c.start+hn]
 	hdr[0] = h<<2 | 2
 	if count == 4 {
@@ -347,6 +358,18 @@ func (w *writer) objectHeader(c container, maxID int) {
 		hdr[1] = byte(n)
 	}
 	k := 1 + count
+	if idSize == 1 && offSize == 1 {
+		// The common small object: ids and offsets of one byte each.
+		ids := hdr[k : k+n]
+		offs := hdr[k+n : k+2*n+1]
+		for i, e := range es[:len(ids)] {
+			ids[i] = byte(e.id)
+			offs[i] = byte(e.start - data)
+		}
+		offs[n] = byte(size)
+		w.entries = w.entries[:c.first]
+		return
+	}
 	if idSize == 1 {
 		for _, e := range es {
 			hdr[k] = byte(e.id)
@@ -360,13 +383,13 @@ func (w *writer) objectHeader(c container, maxID int) {
 	}
 	if offSize == 1 {
 		for _, e := range es {
-			hdr[k] = byte(e.start - c.start)
+			hdr[k] = byte(e.start - data)
 			k++
 		}
 		hdr[k] = byte(size)
 	} else {
 		for _, e := range es {
-			putUint(hdr[k:], e.start-c.start, offSize)
+			putUint(hdr[k:], e.start-data, offSize)
 			k += offSize
 		}
 		putUint(hdr[k:], size, offSize)
@@ -437,6 +460,16 @@ func (w *writer) less(a, b int) bool {
 	ka, _ := w.meta.KeyBytes(a)
 	kb, _ := w.meta.KeyBytes(b)
 	return bytes.Compare(ka, kb) < 0
+}
+
+// move moves the bytes from from on to start at to instead.
+func (w *writer) move(from, to int) {
+	end := len(w.buf)
+	if to > from {
+		w.buf = slices.Grow(w.buf, to-from)[:end+to-from]
+	}
+	copy(w.buf[to:], w.buf[from:end])
+	w.buf = w.buf[:end+to-from]
 }
 
 // open moves the bytes from start on n bytes up and returns an empty slice

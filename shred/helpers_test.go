@@ -1,6 +1,7 @@
 package shred
 
 import (
+	"bytes"
 	"encoding/hex"
 	"fmt"
 	"slices"
@@ -260,22 +261,44 @@ func columnsByPath(b *Batch) map[string][]ent {
 	return m
 }
 
-// readAll reconstructs every row; a SQL NULL row is nil.
+// readAll reconstructs every row; a SQL NULL row is nil. It reads the rows
+// a second time with AppendNext onto a buffer holding earlier rows and
+// checks that both give the same bytes, metadata, validity and errors, and
+// that rows whose metadata equals the last valid row's get the same bytes.
 func readAll(t testing.TB, b *Batch, mode Mode) ([][]byte, error) {
-	r := NewReader(b, mode)
+	t.Helper()
+	r, ar := NewReader(b, mode), NewReader(b, mode)
+	dst := []byte{0xAA}
+	var last []byte // the metadata of the last valid row
 	var out [][]byte
 	for {
 		v, ok, err := r.Next()
+		before := len(dst)
+		var m variant.Metadata
+		var aok bool
+		var aerr error
+		dst, m, aok, aerr = ar.AppendNext(dst)
+		require.Equal(t, fmt.Sprint(err), fmt.Sprint(aerr), "AppendNext error")
+		require.Equal(t, ok, aok, "AppendNext validity")
+		require.Equal(t, byte(0xAA), dst[0], "AppendNext keeps dst's bytes")
 		if err != nil {
+			require.Len(t, dst, before, "AppendNext appends nothing on an error")
 			if err.Error() == "EOF" {
 				return out, nil
 			}
 			return out, err
 		}
 		if !ok {
+			require.Len(t, dst, before, "AppendNext appends nothing for an invalid row")
 			out = append(out, nil)
 			continue
 		}
+		require.Equal(t, v.Bytes(), dst[before:], "AppendNext value")
+		require.Equal(t, v.Metadata().Bytes(), m.Bytes(), "AppendNext metadata")
+		if mb := m.Bytes(); bytes.Equal(mb, last) {
+			require.Same(t, &last[0], &mb[0], "metadata equal to the last row's is the same bytes")
+		}
+		last = m.Bytes()
 		out = append(out, append([]byte{}, v.Bytes()...))
 	}
 }

@@ -208,9 +208,11 @@ func (b *Batch) ReadRowGroup(rg parquet.RowGroup, columns []int) error {
 }
 
 func (c *Column) readChunk(chunk parquet.ColumnChunk, leaf Leaf, buf []parquet.Value) error {
-	c.grow(leaf.Kind, int(chunk.NumValues()))
+	total := int(chunk.NumValues())
+	c.grow(leaf.Kind, total)
 	pages := chunk.Pages()
 	defer pages.Close()
+	first := leaf.Kind == parquet.ByteArray || leaf.Kind == parquet.FixedLenByteArray
 	for {
 		p, err := pages.ReadPage()
 		if errors.Is(err, io.EOF) {
@@ -219,10 +221,20 @@ func (c *Column) readChunk(chunk parquet.ColumnChunk, leaf Leaf, buf []parquet.V
 		if err != nil {
 			return err
 		}
+		bytes0, values0 := len(c.Bytes), len(c.Ends)
 		err = c.readPage(p, leaf, buf)
 		parquet.Release(p)
 		if err != nil {
 			return err
+		}
+		if first {
+			// Bytes for the chunk's other values at the first page's
+			// bytes per value, so that the bytes are not copied as the
+			// buffer grows.
+			first = false
+			if k := len(c.Ends) - values0; k > 0 && total > k {
+				c.growBytes((len(c.Bytes) - bytes0) / k * (total - k))
+			}
 		}
 	}
 }
@@ -248,6 +260,14 @@ func (c *Column) grow(kind parquet.Kind, n int) {
 		c.Double = slices.Grow(c.Double, n)
 	default:
 		c.Ends = slices.Grow(c.Ends, n)
+	}
+}
+
+// growBytes makes room for n more value bytes; a count that the first
+// page gets wrong only costs a reallocation.
+func (c *Column) growBytes(n int) {
+	if n > 0 && n <= 1<<28 {
+		c.Bytes = slices.Grow(c.Bytes, n)
 	}
 }
 

@@ -55,6 +55,7 @@ type Reader struct {
 	root    *node
 	mode    Mode
 	lv      []leafState // per leaf
+	hdr     []int       // per object node, by its typedLo: its last header size
 	row     int
 	w       writer
 	metaRaw []byte
@@ -106,6 +107,9 @@ func (r *Reader) Reset(b *Batch, n Node, mode Mode) {
 		col, l := &b.Columns[i], &b.layout.leaves[i]
 		r.lv = append(r.lv, leafState{def: col.Def, count: col.valuesOf(l.Kind), max: uint8(min(l.MaxDef, 255))})
 	}
+	if len(r.hdr) != c {
+		r.hdr = make([]int, c)
+	}
 }
 
 var emptyMetadata = variant.MustDecodeMetadata([]byte{0x01, 0x00, 0x00})
@@ -117,6 +121,33 @@ var emptyMetadata = variant.MustDecodeMetadata([]byte{0x01, 0x00, 0x00})
 // call (use variant.Variant.Clone to keep it). At the end it returns
 // io.EOF. Errors are [*Error] values naming the row and the column path.
 func (r *Reader) Next() (v variant.Variant, valid bool, err error) {
+	r.w.buf, valid, err = r.next(r.w.buf[:0])
+	if !valid {
+		return variant.Variant{}, false, err
+	}
+	return variant.View(r.w.meta, r.w.buf), true, nil
+}
+
+// AppendNext is [Reader.Next] rebuilding the row's value straight onto the
+// end of dst: it returns dst extended by the value bytes (dst itself for a
+// row that is not valid or an error) and the row's metadata, which refers
+// to the batch's metadata column. Rows whose metadata bytes equal those of
+// the last valid row get that row's Metadata, the same bytes in memory
+// (until [Reader.Reset]), so that a caller can tell a shared dictionary
+// without comparing it. The reader keeps no reference to dst.
+func (r *Reader) AppendNext(dst []byte) (out []byte, m variant.Metadata, valid bool, err error) {
+	own := r.w.buf
+	out, valid, err = r.next(dst)
+	r.w.buf = own
+	if !valid {
+		return dst, variant.Metadata{}, false, err
+	}
+	return out, r.w.meta, true, nil
+}
+
+// next rebuilds the next row onto the end of dst, through r.w.buf, and
+// returns the extended buffer: see Next.
+func (r *Reader) next(dst []byte) (out []byte, valid bool, err error) {
 	n := r.root
 	meta := &r.b.Columns[0]
 	withMeta := meta.Len() > 0
@@ -125,57 +156,60 @@ func (r *Reader) Next() (v variant.Variant, valid bool, err error) {
 		lead = 0
 	}
 	if r.lv[lead].pos >= r.b.Columns[lead].Len() {
-		return variant.Variant{}, false, io.EOF
+		return dst, false, io.EOF
 	}
 	row := r.row
 	r.row++
 
 	def, _, err := r.peek(n.lo)
 	if err != nil {
-		return variant.Variant{}, false, r.fail(err, row)
+		return dst, false, r.fail(err, row)
 	}
 	if def < n.def {
 		if err := r.skipRange(n.lo, n.hi); err != nil {
-			return variant.Variant{}, false, r.fail(err, row)
+			return dst, false, r.fail(err, row)
 		}
 		if withMeta {
 			if err := r.skip(0); err != nil {
-				return variant.Variant{}, false, r.fail(err, row)
+				return dst, false, r.fail(err, row)
 			}
 		}
-		return variant.Variant{}, false, nil
+		return dst, false, nil
 	}
 	if withMeta {
 		if err := r.metadata(); err != nil {
-			return variant.Variant{}, false, r.fail(err, row)
+			return dst, false, r.fail(err, row)
 		}
 	} else if r.metaRaw == nil {
 		r.w.meta, r.metaRaw = emptyMetadata, emptyMetadata.Bytes()
 		r.keys.update(r.b.layout, emptyMetadata)
 	}
-	r.w.buf = r.w.buf[:0]
+	r.w.buf = dst
 	r.w.entries, r.w.elems = r.w.entries[:0], r.w.elems[:0]
 	present, err := r.node(n)
 	if err != nil {
-		return variant.Variant{}, false, r.fail(err, row)
+		return dst, false, r.fail(err, row)
 	}
 	if !present {
 		if n != r.b.layout.root {
-			return variant.Variant{}, false, nil
+			return dst, false, nil
 		}
 		r.w.buf = append(r.w.buf, hNull)
 	}
-	return variant.View(r.w.meta, r.w.buf), true, nil
+	return r.w.buf, true, nil
 }
 
 // metadata takes the row's metadata and decodes it when it differs from the
 // previous row's.
 func (r *Reader) metadata() error {
-	ok, err := r.take(0)
-	if err != nil {
+	if s := &r.lv[0]; s.pos < len(s.def) && s.def[s.pos] == s.max && s.vpos < s.count {
+		// A value, checked against the levels and values at Reset;
+		// anything else is taken with the checks of take.
+		s.pos++
+		s.vpos++
+	} else if ok, err := r.take(0); err != nil {
 		return err
-	}
-	if !ok {
+	} else if !ok {
 		return corrupt(colMetadata, "null metadata in a row whose Variant is present")
 	}
 	mb := r.b.Columns[0].bytesAt(r.lv[0].vpos - 1)
@@ -426,11 +460,19 @@ func (r *Reader) object(n *node, val []byte) error {
 		}
 	}
 	w := &r.w
-	c := w.beginObject()
+	// Room for the header: the size of this node's header in the last row,
+	// which rows of one shape share.
+	c := w.beginObject(r.hdr[n.typedLo])
 	ids := r.keys.ids
 	for _, f := range n.fields {
 		start := len(w.buf)
-		present, err := r.node(f)
+		var present bool
+		var err error
+		if f.kind == KindPrimitive {
+			present, err = r.primitiveNode(f)
+		} else {
+			present, err = r.node(f)
+		}
 		if err != nil {
 			return err
 		}
@@ -496,13 +538,12 @@ func (r *Reader) object(n *node, val []byte) error {
 	}
 	if inOrder {
 		w.endSortedObject(c)
-		return nil
-	}
-	if err := w.endObject(c); err != nil {
+	} else if err := w.endObject(c); err != nil {
 		e := err.(*Error)
 		e.Path = n.path
 		return e
 	}
+	r.hdr[n.typedLo] = w.hdr
 	return nil
 }
 
