@@ -12,6 +12,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquetvariant/parquetvariant/driver"
+	"github.com/parquetvariant/parquetvariant/internal/benchdata"
 	"github.com/parquetvariant/parquetvariant/internal/cputime"
 	"github.com/parquetvariant/parquetvariant/scan"
 	"github.com/parquetvariant/parquetvariant/shred"
@@ -185,8 +186,6 @@ const (
 	selectPageBytes = 64 << 10
 )
 
-var selectStart = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-
 // selectWant is what the read benchmark's queries count or sum.
 type selectWant struct{ purchases, amount, agent7 int64 }
 
@@ -195,14 +194,7 @@ type selectWant struct{ purchases, amount, agent7 int64 }
 func writeSelectTable(b *testing.B, dir string) selectWant {
 	b.Helper()
 	var want selectWant
-	s := shred.Object(
-		shred.Field{Name: "event_type", Schema: shred.Typed(shred.TypeString)},
-		shred.Field{Name: "user_id", Schema: shred.Typed(shred.TypeInt64)},
-		shred.Field{Name: "ts", Schema: shred.Typed(shred.TypeTimestamp)},
-		shred.Field{Name: "amount", Schema: shred.Typed(shred.TypeInt64)},
-		shred.Field{Name: "country", Schema: shred.Typed(shred.TypeString)},
-		shred.Field{Name: "session", Schema: shred.Typed(shred.TypeInt64)},
-	)
+	s := benchdata.Schema()
 	node, err := s.Node()
 	if err != nil {
 		b.Fatal(err)
@@ -216,7 +208,6 @@ func writeSelectTable(b *testing.B, dir string) selectWant {
 	if err != nil {
 		b.Fatal(err)
 	}
-	types := []string{"view", "view", "view", "view", "view", "view", "click", "click", "click", "cart"}
 	var vb variant.Builder
 	row := 0
 	for f := range selectFiles {
@@ -233,38 +224,14 @@ func writeSelectTable(b *testing.B, dir string) selectWant {
 		for range selectGroups {
 			batch.Reset()
 			for range selectGroupRows {
-				vb.Reset()
-				vb.BeginObject()
-				vb.Key("event_type")
-				if row%100 == 7 {
+				if benchdata.Purchase(row) {
 					want.purchases++
-					vb.AppendString("purchase")
-				} else {
-					vb.AppendString(types[row%len(types)])
 				}
-				vb.Key("user_id")
-				vb.AppendInt64(int64(row*7919) % 100000)
-				vb.Key("ts")
-				vb.AppendTimestamp(selectStart.Add(time.Duration(row) * time.Second).UnixMicro())
-				vb.Key("amount")
-				vb.AppendInt64(int64(row % 1000))
-				want.amount += int64(row % 1000)
-				vb.Key("country")
-				vb.AppendString([]string{"FR", "DE", "US", "JP", "BR"}[row%5])
-				vb.Key("session")
-				vb.AppendInt64(int64(row / 20))
-				vb.Key("ua")
-				vb.AppendString(fmt.Sprintf("agent-%d", row%50))
-				if row%50 == 7 {
+				want.amount += benchdata.Amount(row)
+				if benchdata.Agent(row) == 7 {
 					want.agent7++
 				}
-				vb.Key("flags")
-				vb.BeginArray()
-				vb.AppendInt64(int64(row % 3))
-				vb.AppendBool(row%2 == 0)
-				vb.EndArray()
-				vb.EndObject()
-				v, err := vb.Build()
+				v, err := benchdata.Event(&vb, row)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -313,7 +280,7 @@ func BenchmarkSelect(b *testing.B) {
 		}
 		return r
 	}
-	lo := selectStart.Add(200000 * time.Second)
+	lo := benchdata.Start.Add(200000 * time.Second)
 	hi := lo.Add(time.Hour - time.Second)
 	// sqlCount runs a query of one int64 row; sqlVariants counts the
 	// Variants a query returns, each scanned into an any (the driver's

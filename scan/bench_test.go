@@ -13,6 +13,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	pqvariant "github.com/parquet-go/parquet-go/variant"
+	"github.com/parquetvariant/parquetvariant/internal/benchdata"
 	"github.com/parquetvariant/parquetvariant/internal/cputime"
 	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -36,10 +37,6 @@ const (
 	benchTableVersion = "events-v2-2000000"
 )
 
-var benchStart = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-
-var eventTypes = []string{"view", "view", "view", "view", "view", "view", "click", "click", "click", "cart"}
-
 // benchWant is what the benchmark queries must count or sum.
 type benchWant struct{ purchases, amount, agent7 int64 }
 
@@ -47,11 +44,11 @@ type benchWant struct{ purchases, amount, agent7 int64 }
 func wantOf() benchWant {
 	var w benchWant
 	for row := range benchRows {
-		if row%100 == 7 {
+		if benchdata.Purchase(row) {
 			w.purchases++
 		}
-		w.amount += int64(row % 1000)
-		if row%50 == 7 {
+		w.amount += benchdata.Amount(row)
+		if benchdata.Agent(row) == 7 {
 			w.agent7++
 		}
 	}
@@ -102,14 +99,7 @@ func benchTableDir(b *testing.B) string {
 
 // writeBenchTable writes the benchmark table "events" under dir.
 func writeBenchTable(dir string) error {
-	s := shred.Object(
-		shred.Field{Name: "event_type", Schema: shred.Typed(shred.TypeString)},
-		shred.Field{Name: "user_id", Schema: shred.Typed(shred.TypeInt64)},
-		shred.Field{Name: "ts", Schema: shred.Typed(shred.TypeTimestamp)},
-		shred.Field{Name: "amount", Schema: shred.Typed(shred.TypeInt64)},
-		shred.Field{Name: "country", Schema: shred.Typed(shred.TypeString)},
-		shred.Field{Name: "session", Schema: shred.Typed(shred.TypeInt64)},
-	)
+	s := benchdata.Schema()
 	node, err := s.Node()
 	if err != nil {
 		return err
@@ -139,33 +129,7 @@ func writeBenchTable(dir string) error {
 		for lo := 0; lo < benchFileRows; lo += benchGroupRows {
 			batch.Reset()
 			for range min(benchGroupRows, benchFileRows-lo) {
-				vb.Reset()
-				vb.BeginObject()
-				vb.Key("event_type")
-				if row%100 == 7 {
-					vb.AppendString("purchase")
-				} else {
-					vb.AppendString(eventTypes[row%len(eventTypes)])
-				}
-				vb.Key("user_id")
-				vb.AppendInt64(int64(row*7919) % 100000)
-				vb.Key("ts")
-				vb.AppendTimestamp(benchStart.Add(time.Duration(row) * time.Second).UnixMicro())
-				vb.Key("amount")
-				vb.AppendInt64(int64(row % 1000))
-				vb.Key("country")
-				vb.AppendString([]string{"FR", "DE", "US", "JP", "BR"}[row%5])
-				vb.Key("session")
-				vb.AppendInt64(int64(row / 20))
-				vb.Key("ua")
-				vb.AppendString(fmt.Sprintf("agent-%d", row%50))
-				vb.Key("flags")
-				vb.BeginArray()
-				vb.AppendInt64(int64(row % 3))
-				vb.AppendBool(row%2 == 0)
-				vb.EndArray()
-				vb.EndObject()
-				v, err := vb.Build()
+				v, err := benchdata.Event(&vb, row)
 				if err != nil {
 					return err
 				}
@@ -213,7 +177,7 @@ func BenchmarkVariantScan(b *testing.B) {
 		}
 		return r
 	}
-	window := benchStart.Add(200000 * time.Second)
+	window := benchdata.Start.Add(200000 * time.Second)
 	queries := []struct {
 		name string
 		q    Query
