@@ -49,6 +49,11 @@ func (p *selectPlan) run(ctx context.Context, src rowSource, args []value) (resu
 		rows = sorted
 	}
 	if limit < 0 && offset == 0 && p.hidden == 0 {
+		if pi, ok := rows.(*projectIter); ok {
+			if si := scanIterOf(pi); si != nil {
+				return si, nil
+			}
+		}
 		return rows, nil
 	}
 	return &limitIter{in: rows, width: len(p.names), skip: offset, left: limit}, nil

@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"reflect"
+
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // scribble makes Rows overwrite the memory it handed out for the previous
@@ -13,20 +15,25 @@ import (
 // package's tests turn it on (export_test.go).
 var scribble bool
 
-// rows is a result set. Values of []byte and variant.Variant point into a
-// buffer the rows own, valid until the next call of Next: database/sql
-// copies []byte into *[]byte, *string and *any destinations, and
-// variant.Variant's Scan clones; a *any destination gets a Variant whose
-// bytes the next Next overwrites.
+// rows is a result set. Values of []byte and variant.Variant are valid until
+// the next call of Next: database/sql copies []byte into *[]byte, *string
+// and *any destinations, and variant.Variant's Scan clones; a *any
+// destination gets a Variant whose bytes a later Next may overwrite. They
+// point into a buffer the rows own, or, when the iterator is a valuesIter
+// (a query the scan answers whole), into the scan's batch that holds the
+// row, which only the same scan reuses once it has moved past the batch:
+// the last row's values stay valid after the rows are closed.
 type rows struct {
-	it     resultIter
-	names  []string
-	types  []colType
-	arena  []byte
-	text   []byte // JSON text of the value being converted (variant_json)
-	json   bool   // VARIANT values as JSON text (DSN option variant_json)
-	closed bool
-	after  func() // called once when the rows are closed
+	it      resultIter
+	values  valuesIter // it, as a valuesIter: set by the first Next
+	general bool       // rows are read with it.next (set by the first Next)
+	names   []string
+	types   []colType
+	arena   []byte
+	text    []byte // JSON text of the value being converted (variant_json)
+	json    bool   // VARIANT values as JSON text (DSN option variant_json)
+	closed  bool
+	after   func() // called once when the rows are closed
 }
 
 // Columns returns the result column names.
@@ -50,6 +57,23 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 	if r.closed {
 		return io.EOF
 	}
+	if r.values == nil && !r.general {
+		r.values, _ = r.it.(valuesIter)
+		r.general = r.values == nil || r.json
+	}
+	if !r.general {
+		ok, err := r.values.nextValues(dest)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return io.EOF
+		}
+		if scribble {
+			r.own(dest)
+		}
+		return nil
+	}
 	row, ok, err := r.it.next()
 	if err != nil {
 		return err
@@ -57,11 +81,7 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 	if !ok {
 		return io.EOF
 	}
-	if scribble {
-		for i := range r.arena {
-			r.arena[i] = 0xA5
-		}
-	}
+	r.scribble()
 	// Bytes and Variants are copied into the arena one after the other. When
 	// the arena grows, the values already copied stay in the old one, which
 	// is no longer reused: they stay valid as long.
@@ -90,6 +110,34 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 		}
 	}
 	return nil
+}
+
+// scribble overwrites the values the rows copied for the previous row, when
+// scribble is on.
+func (r *rows) scribble() {
+	if scribble {
+		for i := range r.arena {
+			r.arena[i] = 0xA5
+		}
+	}
+}
+
+// own copies the []byte and Variant values of dest into the arena, in place
+// of the views a valuesIter gave, so that scribble overwrites them on the
+// next Next.
+func (r *rows) own(dest []sqldriver.Value) {
+	r.scribble()
+	r.arena = r.arena[:0]
+	for i, d := range dest {
+		switch v := d.(type) {
+		case []byte:
+			b := r.reserve(len(v))
+			copy(b, v)
+			dest[i] = b
+		case variant.Variant:
+			dest[i] = v.CopyTo(r.reserve(v.Size()))
+		}
+	}
 }
 
 // reserve returns the next n bytes of the arena, with a capacity of n (never

@@ -1,0 +1,129 @@
+package driver
+
+import (
+	"context"
+	"database/sql"
+	sqldriver "database/sql/driver"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// scanIterTable creates table t in a new database: id BIGINT, name VARCHAR,
+// data BINARY, v VARIANT, written by two INSERTs (two files), with SQL NULLs
+// in every column but id and a Variant null.
+func scanIterTable(t *testing.T) (*sql.DB, *Connector) {
+	t.Helper()
+	cfg := NewConfig()
+	cfg.Root = t.TempDir()
+	c, err := NewConnector(cfg)
+	require.NoError(t, err)
+	db := sql.OpenDB(c)
+	t.Cleanup(func() { db.Close() })
+	_, err = db.Exec("CREATE TABLE t (id BIGINT, name VARCHAR, data BINARY, v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec(`INSERT INTO t VALUES
+		(1, 'one', ?, parse_json('{"a":[1,2],"b":"x"}')),
+		(2, NULL, NULL, NULL),
+		(3, 'three', ?, parse_json('null'))`, []byte{1, 2}, []byte{})
+	require.NoError(t, err)
+	_, err = db.Exec(`INSERT INTO t VALUES
+		(4, 'four', ?, parse_json('[4,{"c":4.5}]')),
+		(5, 'five', ?, parse_json('"a string longer than a short string may be, which is 63 bytes"'))`,
+		[]byte{4}, []byte{5, 5})
+	require.NoError(t, err)
+	return db, c
+}
+
+// iterOf runs query on a connection of c and returns the iterator its rows
+// read from.
+func iterOf(t *testing.T, c *Connector, query string) resultIter {
+	t.Helper()
+	cn, err := c.Connect(context.Background())
+	require.NoError(t, err)
+	defer cn.Close()
+	rs, err := cn.(sqldriver.QueryerContext).QueryContext(context.Background(), query, nil)
+	require.NoError(t, err)
+	defer rs.Close()
+	return rs.(*rows).it
+}
+
+// readAll returns the rows of query as text, one string per row.
+func readAll(t *testing.T, db *sql.DB, query string) []string {
+	t.Helper()
+	rs, err := db.Query(query)
+	require.NoError(t, err)
+	defer rs.Close()
+	var out []string
+	for rs.Next() {
+		var id int64
+		var name sql.NullString
+		var data []byte
+		var v sql.Null[variant.Variant]
+		require.NoError(t, rs.Scan(&id, &name, &data, &v))
+		text := "NULL"
+		if v.Valid {
+			text = v.V.String()
+		}
+		out = append(out, fmt.Sprintf("%d|%v|%x|%v|%s", id, name, data, data == nil, text))
+	}
+	require.NoError(t, rs.Err())
+	return out
+}
+
+// TestScanIterMatchesGeneralPath: a query of plain columns with no filter
+// left to evaluate streams from the scan (scanIter, Variants not copied)
+// and gives the same rows, NULLs and empty BINARY included, as the same
+// query through the general path (a WHERE the evaluator decides), with the
+// scribble check on and off.
+func TestScanIterMatchesGeneralPath(t *testing.T) {
+	db, c := scanIterTable(t)
+	const direct = "SELECT id, name, data, v FROM t"
+	const general = "SELECT id, name, data, v FROM t WHERE id + 0 > 0"
+	require.IsType(t, &scanIter{}, iterOf(t, c, direct))
+	require.IsType(t, &projectIter{}, iterOf(t, c, general))
+	require.IsType(t, &scanIter{}, iterOf(t, c, "SELECT id, name, data, v FROM t WHERE id > 2"), "an exactly pushed filter leaves nothing to evaluate")
+	require.IsType(t, &limitIter{}, iterOf(t, c, direct+" LIMIT 2"))
+	want := []string{
+		`1|{one true}|0102|false|{"a":[1,2],"b":"x"}`,
+		`2|{ false}||true|NULL`,
+		`3|{three true}||false|null`,
+		`4|{four true}|04|false|[4,{"c":4.5}]`,
+		`5|{five true}|0505|false|"a string longer than a short string may be, which is 63 bytes"`,
+	}
+	for _, on := range []bool{true, false} {
+		t.Run(fmt.Sprintf("scribble=%t", on), func(t *testing.T) {
+			defer SetScribble(SetScribble(on))
+			require.ElementsMatch(t, want, readAll(t, db, direct))
+			require.ElementsMatch(t, want, readAll(t, db, general))
+			require.ElementsMatch(t, want[2:], readAll(t, db, "SELECT id, name, data, v FROM t WHERE id > 2"))
+		})
+	}
+}
+
+// TestScanIterLastRowOutlivesRows: without the scribble check, the Variant
+// of the last row scanned into *any is the scan's view, and it stays intact
+// after the rows end and other scans of the same table run.
+func TestScanIterLastRowOutlivesRows(t *testing.T) {
+	defer SetScribble(SetScribble(false))
+	db, _ := scanIterTable(t)
+	rs, err := db.Query("SELECT v FROM t WHERE id >= 4")
+	require.NoError(t, err)
+	var last any
+	seen := map[string]bool{}
+	for rs.Next() {
+		require.NoError(t, rs.Scan(&last))
+		seen[last.(variant.Variant).String()] = true
+	}
+	require.NoError(t, rs.Err())
+	require.Equal(t, map[string]bool{`[4,{"c":4.5}]`: true, `"a string longer than a short string may be, which is 63 bytes"`: true}, seen)
+	kept := last.(variant.Variant).String()
+	for range 3 {
+		require.Len(t, readAll(t, db, "SELECT id, name, data, v FROM t"), 5)
+	}
+	require.Equal(t, kept, last.(variant.Variant).String())
+	require.NoError(t, last.(variant.Variant).Validate())
+}
