@@ -54,11 +54,12 @@
 //
 // variant_get(v, path, type) gives the type's column: BIGINT for tinyint to
 // bigint, DOUBLE for float and double, and so on; without a type it gives
-// VARIANT. []byte and variant.Variant values from Next point into memory the
-// rows own until the next call of Next: Scan into *variant.Variant (or
+// VARIANT. []byte and variant.Variant values from Next are valid until the
+// next call of Next (they point into memory the rows or the table scan own,
+// not copied per row): Scan into *variant.Variant (or
 // sql.Null[variant.Variant]) and into *[]byte or *any copies []byte values
-// and Variants; a Variant scanned into *any is the driver's own, which the
-// next Next overwrites. A VARIANT value does not scan into *string or *[]byte;
+// and Variants; a Variant scanned into *any is the driver's own, which a
+// later Next may overwrite. A VARIANT value does not scan into *string or *[]byte;
 // open the database with variant_json=true to get VARIANT results as their
 // JSON text (a string), or select to_json(v).
 //
