@@ -20,9 +20,11 @@ type Connector struct {
 	closed bool
 }
 
-// NewConnector returns a Connector for cfg, which it copies. The root
-// directory must exist. Errors wrap ErrDSN for a bad Config and name the
-// directory when it cannot be opened.
+// NewConnector returns a Connector for cfg, which it copies; build cfg with
+// [NewConfig] (or [ParseDSN]) and change the options you need, since the
+// zero Config holds no valid option values. The root directory must exist.
+// Errors wrap ErrDSN for a bad Config and name the directory when it cannot
+// be opened.
 func NewConnector(cfg *Config) (*Connector, error) {
 	c := *cfg
 	if c.Root == "" {
@@ -30,7 +32,7 @@ func NewConnector(cfg *Config) (*Connector, error) {
 	}
 	// A Config built in code goes through the same checks as a DSN.
 	if _, err := ParseDSN(c.FormatDSN()); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w (a Config built in code starts from NewConfig, which sets every option to its default)", err)
 	}
 	for table, cols := range c.Shredding {
 		for col, s := range cols {

@@ -79,4 +79,9 @@ func TestFixedShredding(t *testing.T) {
 	_, err = pvdriver.NewConnector(bad)
 	require.ErrorIs(t, err, pvdriver.ErrDSN)
 	require.ErrorIs(t, err, shred.ErrInvalidSchema)
+
+	// A Config literal without the defaults is refused with the way out.
+	_, err = pvdriver.NewConnector(&pvdriver.Config{Root: dir})
+	require.ErrorIs(t, err, pvdriver.ErrDSN)
+	require.ErrorContains(t, err, `option shred="": want auto or none (a Config built in code starts from NewConfig`)
 }
