@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -366,9 +367,28 @@ func TestMarshalJSONMalformed(t *testing.T) {
 		})
 	}
 
-	_, err := Variant{}.MarshalJSON()
+	_, err := Variant{}.AppendJSON(nil)
 	assert.ErrorIs(t, err, ErrInvalidValue)
 	assert.Equal(t, "<invalid Variant: variant: invalid value at offset 0: no value>", Variant{}.String())
+}
+
+// TestMarshalJSONZeroVariant: the zero Variant (a SQL NULL left in
+// sql.Null[variant.Variant]) marshals as JSON null, so a struct holding one
+// marshals; malformed bytes still fail.
+func TestMarshalJSONZeroVariant(t *testing.T) {
+	out, err := Variant{}.MarshalJSON()
+	require.NoError(t, err)
+	assert.Equal(t, "null", string(out))
+	type row struct {
+		ID      int               `json:"id"`
+		Payload sql.Null[Variant] `json:"payload"`
+		Data    Variant           `json:"data"`
+	}
+	out, err = json.Marshal(row{ID: 1})
+	require.NoError(t, err)
+	assert.Equal(t, `{"id":1,"payload":{"V":null,"Valid":false},"data":null}`, string(out))
+	_, err = json.Marshal(View(Metadata{}, []byte{0xFF}))
+	assert.ErrorIs(t, err, ErrInvalidValue)
 }
 
 func TestJSONPackageInterop(t *testing.T) {

@@ -50,8 +50,13 @@ func (v Variant) AppendJSON(dst []byte) ([]byte, error) {
 }
 
 // MarshalJSON returns v as JSON text (see [Variant.AppendJSON]); it is the
-// json.Marshaler of Variant.
+// json.Marshaler of Variant. The zero Variant, which holds no value (what a
+// SQL NULL leaves in sql.Null[variant.Variant]), is JSON null, as a nil
+// pointer is; malformed bytes are an error wrapping [ErrInvalidValue].
 func (v Variant) MarshalJSON() ([]byte, error) {
+	if len(v.value) == 0 {
+		return []byte("null"), nil
+	}
 	return v.AppendJSON(nil)
 }
 
