@@ -2,6 +2,7 @@ package driver
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -46,6 +47,11 @@ func coerce(c *tableColumn, v value) (value, error) {
 		return nullValue(), nil
 	}
 	if v.k == storedKind(c.typ.name) {
+		if v.k == kindString && !utf8.ValidString(v.s) {
+			// Parquet's STRING holds UTF-8 only (LogicalTypes.md, "STRING"):
+			// other readers refuse a file with anything else.
+			return fail(fmt.Errorf("text that is not valid UTF-8 (at byte %d); use a BINARY column for bytes", invalidUTF8At(v.s)))
+		}
 		return v, nil
 	}
 	vv, err := toVariant(v)
@@ -86,4 +92,16 @@ func toVariant(v value) (variant.Variant, error) {
 		return variant.Of(v.d)
 	}
 	return variant.Of(driverValue(&v))
+}
+
+// invalidUTF8At is the byte offset of the first invalid UTF-8 sequence in s.
+func invalidUTF8At(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				return i
+			}
+		}
+	}
+	return len(s)
 }

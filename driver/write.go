@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -194,7 +195,7 @@ func (p *insertPlan) row(s *insertStmt, fw *fileWriter, width int) ([]value, err
 // converted to the column's storage form (see coerce).
 func (p *insertPlan) set(row []value, i int, x *value) error {
 	ci := p.target[i]
-	if x.k == p.stored[i] && x.k != kindNull {
+	if x.k == p.stored[i] && x.k != kindNull && (x.k != kindString || utf8.ValidString(x.s)) {
 		row[ci] = *x
 		return nil
 	}

@@ -185,6 +185,26 @@ func TestInsertErrorsWriteNothing(t *testing.T) {
 	require.Len(t, tableFiles(t, dir, "t"), 1, "only the CREATE TABLE file")
 }
 
+// TestInsertInvalidUTF8IntoVarchar: a VARCHAR (Parquet STRING) holds UTF-8
+// only, so text that is not is refused with the row's column and the byte
+// where it goes wrong, and nothing is written; the same bytes go into BINARY.
+func TestInsertInvalidUTF8IntoVarchar(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	_, err := db.Exec("CREATE TABLE s (id BIGINT, name VARCHAR, raw BINARY)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO s VALUES (1, 'café', NULL), (2, ?, NULL)", "caf\xe9")
+	require.ErrorContains(t, err, "column name (VARCHAR): text that is not valid UTF-8 (at byte 3); use a BINARY column for bytes")
+	require.Len(t, tableFiles(t, dir, "s"), 1, "only the CREATE TABLE file")
+	_, err = db.Exec("INSERT INTO s VALUES (3, 'ok', ?)", []byte("caf\xe9"))
+	require.NoError(t, err)
+	var name string
+	var raw []byte
+	require.NoError(t, db.QueryRow("SELECT name, raw FROM s").Scan(&name, &raw))
+	require.Equal(t, "ok", name)
+	require.Equal(t, []byte("caf\xe9"), raw)
+}
+
 func TestTransactions(t *testing.T) {
 	dir := t.TempDir()
 	db := openDB(t, dir)
