@@ -459,7 +459,8 @@ func (v Variant) CastBinary(mode CastMode) ([]byte, bool, error) {
 // CastTime casts to SQLDate, SQLTimestamp or SQLTimestampNTZ and returns a
 // time.Time in UTC: midnight for a date, the instant for a timestamp, the
 // wall clock read as UTC for a timestamp_ntz. It never uses the process
-// time zone.
+// time zone. A string casts to a date when it is a date (YYYY-MM-DD) or a
+// timestamp's text, which gives the day of that instant in UTC.
 func (v Variant) CastTime(k SQLKind, mode CastMode) (time.Time, bool, error) {
 	var n int64 // days for a date, microseconds for a timestamp
 	var f castFailure
@@ -498,7 +499,8 @@ func (v Variant) CastDays(mode CastMode) (int64, bool, error) {
 }
 
 // toDays returns v as days since 1970-01-01: a date, the day of a
-// timestamp (in UTC) or of a timestamp_ntz's wall clock, or date text.
+// timestamp (in UTC) or of a timestamp_ntz's wall clock, date text, or the
+// day (in UTC) of the instant a timestamp's text gives.
 func (v Variant) toDays() (int64, castFailure, error) {
 	t, err := v.sourceType()
 	if err != nil {
@@ -514,6 +516,13 @@ func (v Variant) toDays() (int64, castFailure, error) {
 			return 0, 0, err
 		}
 		d, f := parseDateText(b)
+		if f == failSyntax {
+			// The text of a timestamp: the day of that instant in UTC, what
+			// casting the text to timestamp and then to date gives.
+			if us, tf := parseTimestampText(b); tf == castOK {
+				return floorDiv(us, microsPerDay), castOK, nil
+			}
+		}
 		return d, f, nil
 	}
 	// Flooring the microseconds of a timestamp (themselves floored from
