@@ -240,3 +240,29 @@ func TestExactPushdownTimes(t *testing.T) {
 		require.Equal(t, []string{fmt.Sprint(q.n)}, rowsText(t, db, "SELECT COUNT(*) FROM d WHERE "+q.cond, q.arg), q.cond)
 	}
 }
+
+// TestGroupByDayOfTimestampText: ISO timestamp strings in a Variant group by
+// their day in UTC through a 'date' cast, with data skipping on and off.
+func TestGroupByDayOfTimestampText(t *testing.T) {
+	dir := t.TempDir()
+	for _, dsn := range []string{dir, dir + "?data_skipping=false"} {
+		db := openDB(t, dsn)
+		if dsn == dir {
+			_, err := db.Exec("CREATE TABLE ev (v VARIANT)")
+			require.NoError(t, err)
+			_, err = db.Exec(`INSERT INTO ev VALUES
+				(parse_json('{"ts":"2024-06-01T10:00:00Z"}')),
+				(parse_json('{"ts":"2024-06-01T23:59:59.999Z"}')),
+				(parse_json('{"ts":"2024-06-01T22:30:00-05:00"}')),
+				(parse_json('{"ts":"2024-06-02"}')),
+				(parse_json('{"ts":"yesterday"}'))`)
+			require.NoError(t, err)
+		}
+		require.Equal(t, []string{
+			"NULL|1",
+			"2024-06-01 00:00:00 +0000 UTC|2",
+			"2024-06-02 00:00:00 +0000 UTC|2",
+		}, rowsText(t, db, "SELECT try_variant_get(v, '$.ts', 'date') AS day, COUNT(*) FROM ev GROUP BY day ORDER BY day"), dsn)
+		require.Equal(t, []string{"2"}, rowsText(t, db, "SELECT COUNT(*) FROM ev WHERE try_variant_get(v, '$.ts', 'date') = ?", time.Date(2024, 6, 2, 0, 0, 0, 0, time.UTC)), dsn)
+	}
+}
