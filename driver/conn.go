@@ -6,6 +6,8 @@ import (
 	sqldriver "database/sql/driver"
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/big"
 	"slices"
 	"time"
 
@@ -88,7 +90,10 @@ func (c *conn) IsValid() bool { return !c.closed }
 // nil), and
 // map[string]any, []any and json.RawMessage as Variants (by variant.Of, so
 // no type is lost on the way). Everything else goes to database/sql's
-// default conversion (driver.ErrSkip).
+// default conversion (driver.ErrSkip), but uint64 and uint values above
+// the range of int64, which it refuses, become exact decimals. The zero
+// variant.Variant, which holds no value, is an error wrapping
+// variant.ErrInvalidValue.
 func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 	if nv.Name != "" {
 		return fmt.Errorf("parquetvariant: named argument %s: only positional ? arguments are supported", nv.Name)
@@ -96,21 +101,27 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 	switch x := nv.Value.(type) {
 	case nil, int64, float64, bool, string, []byte, time.Time:
 		return nil // driver.Values already: no conversion to look for
-	case variant.Variant, variant.Decimal:
+	case variant.Decimal:
 		return nil
+	case variant.Variant:
+		return checkVariantArg(nv, x)
 	case sql.Null[variant.Variant]:
 		// sql.Null's own Value would turn the Variant into its JSON text.
 		nv.Value = nil
 		if x.Valid {
-			nv.Value = x.V
+			return checkVariantArg(nv, x.V)
 		}
 		return nil
 	case *variant.Variant:
 		nv.Value = nil
 		if x != nil {
-			nv.Value = *x
+			return checkVariantArg(nv, *x)
 		}
 		return nil
+	case uint64:
+		return checkUintArg(nv, x)
+	case uint:
+		return checkUintArg(nv, uint64(x))
 	case map[string]any, []any, json.RawMessage:
 		v, err := variant.Of(x)
 		if err != nil {
@@ -120,6 +131,31 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 		return nil
 	}
 	return sqldriver.ErrSkip
+}
+
+// checkVariantArg sets nv to the Variant v, refusing the zero Variant, which
+// holds no value.
+func checkVariantArg(nv *sqldriver.NamedValue, v variant.Variant) error {
+	if len(v.Bytes()) == 0 {
+		return fmt.Errorf("parquetvariant: argument %d: %w: the zero variant.Variant holds no value; pass nil or an invalid sql.Null[variant.Variant] for SQL NULL", nv.Ordinal, variant.ErrInvalidValue)
+	}
+	nv.Value = v
+	return nil
+}
+
+// checkUintArg passes an unsigned integer above the range of int64 (which
+// database/sql's default conversion refuses) on as an exact decimal.
+func checkUintArg(nv *sqldriver.NamedValue, u uint64) error {
+	if u <= math.MaxInt64 {
+		nv.Value = int64(u)
+		return nil
+	}
+	d, err := variant.DecimalFromBig(new(big.Int).SetUint64(u), 0)
+	if err != nil {
+		return fmt.Errorf("parquetvariant: argument %d: %w", nv.Ordinal, err)
+	}
+	nv.Value = d
+	return nil
 }
 
 // QueryContext runs a query without a prepared statement.

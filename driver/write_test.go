@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -444,6 +445,30 @@ func TestVariantArgumentForms(t *testing.T) {
 		obj, sql.Null[variant.Variant]{V: obj, Valid: true}, &obj, sql.Null[variant.Variant]{}, nilPtr)
 	require.NoError(t, err)
 	require.Equal(t, []string{`{"a":1}`, `{"a":1}`, `{"a":1}`, "NULL", "NULL"}, readVariants(t, dir, "t", "v"))
+
+	// The zero Variant holds no value: refused as an argument, in every form.
+	var zero variant.Variant
+	for _, arg := range []any{zero, &zero, sql.Null[variant.Variant]{V: zero, Valid: true}} {
+		_, err = db.Exec("INSERT INTO t VALUES (?)", arg)
+		require.ErrorIs(t, err, variant.ErrInvalidValue, "%T", arg)
+		require.ErrorContains(t, err, "argument 1: invalid value: the zero variant.Variant holds no value; pass nil", "%T", arg)
+	}
+	require.Len(t, readVariants(t, dir, "t", "v"), 5)
+}
+
+// TestUnsignedArguments: uint64 and uint arguments above the range of int64
+// (which database/sql refuses) are exact decimals; smaller ones integers.
+func TestUnsignedArguments(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE u (id BIGINT, v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO u VALUES (1, ?), (2, ?), (3, ?)", uint64(1<<63), uint64(math.MaxUint64), uint(7))
+	require.NoError(t, err)
+	require.Equal(t, []string{"1|9223372036854775808|decimal16", "2|18446744073709551615|decimal16", "3|7|int8"},
+		rowsText(t, db, "SELECT id, v, variant_typeof(v) FROM u ORDER BY id"))
+	require.Equal(t, []string{"2"}, rowsText(t, db, "SELECT id FROM u WHERE v = ?", uint64(math.MaxUint64)))
+	_, err = db.Exec("INSERT INTO u (id) VALUES (?)", uint64(1<<63))
+	require.ErrorContains(t, err, "column id (BIGINT)")
 }
 
 // TestPreparedValuesOfArgumentsAndLiterals: a prepared multi-row INSERT
