@@ -20,8 +20,8 @@ const fileExt = ".parquet"
 // Root is a directory whose entries are tables (docs/design.md section 2):
 //
 //   - a sub-directory holding *.parquet files, searched recursively (so
-//     k=v/ partition folders work), is a table named after the
-//     sub-directory;
+//     the files of k=v/ partition folders belong to it; the folder names
+//     are not columns), is a table named after the sub-directory;
 //   - a *.parquet file directly in the root is a read-only table named after
 //     its base name without the extension;
 //   - files and folders whose names start with '_' or '.' are invisible at
