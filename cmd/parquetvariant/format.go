@@ -214,7 +214,10 @@ func (c *csvWriter) close() error {
 	return c.w.Error()
 }
 
-// jsonWriter prints one JSON object per row, keys in column order.
+// jsonWriter prints one JSON object per row, keys in column order. A
+// VARIANT column that is SQL NULL leaves its key out, so that it stays apart
+// from the Variant null, which prints null (docs/design.md section 3);
+// other columns print SQL NULL as null.
 type jsonWriter struct {
 	w     io.Writer
 	keys  [][]byte
@@ -239,7 +242,10 @@ func (j *jsonWriter) row(vals []any) error {
 	b := append(j.buf[:0], '{')
 	var err error
 	for i, v := range vals {
-		if i > 0 {
+		if v == nil && j.types[i] == "VARIANT" {
+			continue
+		}
+		if len(b) > 1 {
 			b = append(b, ',')
 		}
 		b = append(append(b, j.keys[i]...), ':')

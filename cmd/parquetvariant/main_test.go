@@ -114,6 +114,20 @@ func TestQueryJSONVariants(t *testing.T) {
 	require.Equal(t, `{"id":2,"payload":{"currency":"EUR","device":{"os":"windows","version":"10.2"},"items":[{"price":120,"qty":2,"sku":"D-400"},{"price":9.99,"qty":1,"sku":"A-100"}],"order_id":"o-000002"}}`+"\n", got)
 }
 
+// TestQueryJSONNullKinds: in JSON lines a VARIANT that is SQL NULL leaves
+// its key out, a Variant null prints null, a missing path (SQL NULL) leaves
+// its key out, and a typed column's SQL NULL prints null.
+func TestQueryJSONNullKinds(t *testing.T) {
+	dir := t.TempDir()
+	ok(t, "", "query", dir, "CREATE TABLE t (id BIGINT, n DOUBLE, v VARIANT)")
+	ok(t, "", "query", dir, `INSERT INTO t VALUES (1, NULL, NULL), (2, 1.5, parse_json('null')), (3, NULL, parse_json('{"a":null}'))`)
+	got := ok(t, "", "query", "-f", "json", dir, "SELECT v, id, n, v->'$.a' AS a FROM t ORDER BY id")
+	require.Equal(t, `{"id":1,"n":null}
+{"v":null,"id":2,"n":1.5}
+{"v":{"a":null},"id":3,"n":null,"a":null}
+`, got)
+}
+
 func TestQueryFromStdin(t *testing.T) {
 	got := ok(t, "SHOW TABLES\n", "query", "--format", "csv", lake, "-")
 	require.Equal(t, "name,read_only\nduckdb_mixed,true\nduckdb_objects,true\nevents,false\nsnowflake_events,true\n", got)
@@ -276,7 +290,7 @@ func TestCatAndHead(t *testing.T) {
 {"PAYLOAD":42,"id":4,"METADATA$RL_ROW_ID":null,"METADATA$RL_LAST_UPDATED_SEQUENCE_NUMBER":null}
 {"PAYLOAD":true,"id":5,"METADATA$RL_ROW_ID":null,"METADATA$RL_LAST_UPDATED_SEQUENCE_NUMBER":null}
 {"PAYLOAD":{"x":{"y":[1,2]}},"id":6,"METADATA$RL_ROW_ID":null,"METADATA$RL_LAST_UPDATED_SEQUENCE_NUMBER":null}
-{"PAYLOAD":null,"id":7,"METADATA$RL_ROW_ID":null,"METADATA$RL_LAST_UPDATED_SEQUENCE_NUMBER":null}
+{"id":7,"METADATA$RL_ROW_ID":null,"METADATA$RL_LAST_UPDATED_SEQUENCE_NUMBER":null}
 `, ok(t, "", "cat", filepath.Join(lake, "snowflake_events.parquet")))
 	events := filepath.Join(lake, "events", "part-00001.parquet")
 	require.Equal(t, `{"id":1,"ts":"2024-06-01T00:00:22Z","kind":"page_view","user_id":19,"country":"DE","amount":null,"payload":{"device":{"os":"android","version":"10.8"},"duration_ms":7812,"page":"/blog/variant","referrer":"newsletter"}}
