@@ -29,6 +29,9 @@ type selectPlan struct {
 	// in order, when they are consecutive plain columns (SELECT *, or a
 	// single column): the input row then serves as it is. -1 otherwise.
 	span int
+	// inputs is the input column of each of proj that is a plain column,
+	// -1 for the others.
+	inputs []int
 	// With aggregation (grouped): keys and aggregate arguments over the
 	// input row; output columns, HAVING and ORDER BY keys over the group
 	// row, which holds the key values then the aggregate results.
@@ -146,9 +149,11 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 			c, ok := e.(*columnExpr)
 			if !ok {
 				p.span = -2
+				p.inputs = append(p.inputs, -1)
 				continue
 			}
 			col, _ := in.lookup(c.Name) // compile found it
+			p.inputs = append(p.inputs, col)
 			switch {
 			case i == 0:
 				p.span = col

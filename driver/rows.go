@@ -20,9 +20,12 @@ var scribble bool
 // and *any destinations, and variant.Variant's Scan clones; a *any
 // destination gets a Variant whose bytes a later Next may overwrite. They
 // point into a buffer the rows own, or, when the iterator is a valuesIter
-// (a query the scan answers whole), into the scan's batch that holds the
-// row, which only the same scan reuses once it has moved past the batch:
-// the last row's values stay valid after the rows are closed.
+// (a query the scan answers whole), into the scan's memory: a Variant's
+// value into the batch that holds the row (which only the same scan reuses,
+// once it has moved past the batch), its metadata into the scan's metadata
+// cache (which the next row with other metadata overwrites). Nothing
+// overwrites the last row's values, so they stay valid after the rows are
+// closed.
 type rows struct {
 	it      resultIter
 	values  valuesIter // it, as a valuesIter: set by the first Next

@@ -16,7 +16,7 @@ type valuesIter interface {
 }
 
 // scanIter streams a query whose output columns are columns of the table
-// scan as they are, with no WHERE left to evaluate (the scan decides the
+// scan as they are (any of them, in any order), with no WHERE left to evaluate (the scan decides the
 // whole filter) and no ORDER BY, DISTINCT, LIMIT or aggregation: each
 // row's values go from the scan's cursor to database/sql with no
 // intermediate row. A Variant is handed on as the scan's view of it.
@@ -32,14 +32,14 @@ type scanIter struct {
 func scanIterOf(it *projectIter) *scanIter {
 	src, ok := it.src.(*scanSource)
 	p := it.p
-	if !ok || p.where != nil || p.span < 0 || len(p.proj) != len(p.names) {
+	if !ok || p.where != nil || len(p.proj) != len(p.names) {
 		return nil
 	}
 	cols := make([]int, len(p.proj))
-	for o := range cols {
+	for o, in := range p.inputs {
 		cols[o] = -1
 		for j, at := range src.pos {
-			if at == p.span+o {
+			if in >= 0 && at == in {
 				cols[o] = j
 			}
 		}
