@@ -95,7 +95,7 @@ func printRows(ctx context.Context, w io.Writer, path string, limit int64) (err 
 			c.plain = len(plain)
 			plain = append(plain, fld.Name())
 		default:
-			return fmt.Errorf("%s: column %s is a group or list: only plain columns and VARIANT columns print", path, fld.Name())
+			return fmt.Errorf("%s: column %s is a group or list: only plain columns and VARIANT columns print; query reads nested columns as Variants (parquetvariant query DIR SQL)", path, fld.Name())
 		}
 		cols = append(cols, c)
 	}
