@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
 	"slices"
 	"time"
 
@@ -89,9 +90,11 @@ func (c *conn) IsValid() bool { return !c.closed }
 // sql.Null[variant.Variant] and *variant.Variant, NULL when not valid or
 // nil), and
 // map[string]any, []any and json.RawMessage as Variants (by variant.Of, so
-// no type is lost on the way). Everything else goes to database/sql's
-// default conversion (driver.ErrSkip), but uint64 and uint values above
-// the range of int64, which it refuses, become exact decimals. The zero
+// no type is lost on the way), as are other maps, slices and arrays
+// ([]string, map[string]int, ...) that are not bytes and do not implement
+// driver.Valuer. Everything else goes to database/sql's default
+// conversion (driver.ErrSkip), but uint64 and uint values above the range
+// of int64, which it refuses, become exact decimals. The zero
 // variant.Variant, which holds no value, is an error wrapping
 // variant.ErrInvalidValue.
 func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
@@ -123,14 +126,31 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 	case uint:
 		return checkUintArg(nv, uint64(x))
 	case map[string]any, []any, json.RawMessage:
-		v, err := variant.Of(x)
-		if err != nil {
-			return fmt.Errorf("parquetvariant: argument %d: %w", nv.Ordinal, err)
+		return variantArg(nv, x)
+	case sqldriver.Valuer:
+		return sqldriver.ErrSkip // the type says how it is stored
+	}
+	switch rv := reflect.ValueOf(nv.Value); rv.Kind() {
+	case reflect.Slice, reflect.Array:
+		if rv.Type().Elem().Kind() == reflect.Uint8 {
+			return sqldriver.ErrSkip // bytes: database/sql's conversion
 		}
-		nv.Value = v
-		return nil
+		// []string, []int, ...: a Variant array, as []any gives.
+		return variantArg(nv, nv.Value)
+	case reflect.Map:
+		return variantArg(nv, nv.Value) // map[string]int, ...: an object
 	}
 	return sqldriver.ErrSkip
+}
+
+// variantArg sets nv to the Variant of the Go value x (variant.Of).
+func variantArg(nv *sqldriver.NamedValue, x any) error {
+	v, err := variant.Of(x)
+	if err != nil {
+		return fmt.Errorf("parquetvariant: argument %d: %w", nv.Ordinal, err)
+	}
+	nv.Value = v
+	return nil
 }
 
 // checkVariantArg sets nv to the Variant v, refusing the zero Variant, which

@@ -2,6 +2,7 @@ package driver_test
 
 import (
 	"database/sql"
+	sqldriver "database/sql/driver"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -455,6 +456,26 @@ func TestVariantArgumentForms(t *testing.T) {
 	}
 	require.Len(t, readVariants(t, dir, "t", "v"), 5)
 }
+
+// TestSliceAndMapArguments: typed slices, arrays and maps are Variants as
+// []any and map[string]any are; a type with its own Value keeps it, and
+// a named byte slice stays bytes.
+func TestSliceAndMapArguments(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE a (id BIGINT, v VARIANT, b BINARY)")
+	require.NoError(t, err)
+	type blob []byte
+	_, err = db.Exec("INSERT INTO a VALUES (1, ?, NULL), (2, ?, NULL), (3, ?, NULL), (4, ?, NULL), (5, ?, ?)",
+		[]string{"x", "y"}, []int{1, 2}, map[string]string{"k": "v"}, [2]float64{0.5, 1}, valuerList{"p", "q"}, blob{1, 2})
+	require.NoError(t, err)
+	require.Equal(t, []string{`1|["x","y"]|NULL`, `2|[1,2]|NULL`, `3|{"k":"v"}|NULL`, `4|[0.5,1.0]|NULL`, `5|"p;q"|[1 2]`},
+		rowsText(t, db, "SELECT id, v, b FROM a ORDER BY id"))
+}
+
+// valuerList is a slice that stores itself as text.
+type valuerList []string
+
+func (l valuerList) Value() (sqldriver.Value, error) { return strings.Join(l, ";"), nil }
 
 // TestUnsignedArguments: uint64 and uint arguments above the range of int64
 // (which database/sql refuses) are exact decimals; smaller ones integers.
