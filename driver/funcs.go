@@ -84,6 +84,16 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 			return out, nil
 		}, nil
 	}
+	if x.Name == "coalesce" || x.Name == "ifnull" {
+		if x.Name == "ifnull" {
+			if err := arity(2); err != nil {
+				return nil, err
+			}
+		} else if len(args) == 0 {
+			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": wrong number of arguments"}
+		}
+		return coalesce(args), nil
+	}
 	if fn, ok := unaryFuncs[x.Name]; ok {
 		if err := arity(1); err != nil {
 			return nil, err
@@ -109,6 +119,21 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 		}, nil
 	}
 	return nil, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "the function " + strings.ToUpper(x.Name)}
+}
+
+// coalesce is COALESCE (and MySQL's IFNULL): the first argument that is not
+// SQL NULL, evaluated in order, or NULL. A Variant null is a value, not SQL
+// NULL (docs/design.md section 3), so it is returned.
+func coalesce(args []evalFunc) evalFunc {
+	return func(r *evalRow) (value, error) {
+		for _, a := range args {
+			v, err := a(r)
+			if err != nil || !v.isNull() {
+				return v, err
+			}
+		}
+		return nullValue(), nil
+	}
 }
 
 // unaryFuncs are the functions of one argument other than variant_get: each

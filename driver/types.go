@@ -201,6 +201,21 @@ func funcType(x *funcExpr, cols map[string]colType) colType {
 		return colType{name: "VARCHAR", nullable: true}
 	case "is_variant_null":
 		return colType{name: "BOOLEAN"}
+	case "coalesce", "ifnull":
+		// The arguments' type when they share it, NULL only when all can be.
+		var t colType
+		for i, a := range x.Args {
+			at := exprType(a, cols)
+			if i > 0 && (at.name != t.name || at.precision != t.precision || at.scale != t.scale) {
+				return colType{name: "ANY", nullable: true}
+			}
+			nullable := at.nullable && (i == 0 || t.nullable)
+			t = at
+			t.nullable = nullable
+		}
+		if len(x.Args) > 0 {
+			return t
+		}
 	case "count":
 		return colType{name: "BIGINT"}
 	case "avg":

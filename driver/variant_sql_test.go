@@ -266,3 +266,28 @@ func TestGroupByDayOfTimestampText(t *testing.T) {
 		require.Equal(t, []string{"2"}, rowsText(t, db, "SELECT COUNT(*) FROM ev WHERE try_variant_get(v, '$.ts', 'date') = ?", time.Date(2024, 6, 2, 0, 0, 0, 0, time.UTC)), dsn)
 	}
 }
+
+// TestCoalesce: COALESCE and IFNULL give the first argument that is not SQL
+// NULL (a Variant null is a value), typed by their arguments when they agree.
+func TestCoalesce(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE c (id BIGINT, n BIGINT, v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec(`INSERT INTO c VALUES (1, NULL, parse_json('{"country":"DE"}')), (2, 5, parse_json('{"country":null}')), (3, NULL, NULL)`)
+	require.NoError(t, err)
+	require.Equal(t, []string{`1|DE|-1|"DE"`, "2|null|5|null", "3|unknown|-1|NULL"},
+		rowsText(t, db, "SELECT id, COALESCE(v->>'$.country', 'unknown'), IFNULL(n, -1), COALESCE(v->'$.country', NULL) FROM c ORDER BY id"))
+	require.Equal(t, []string{"unknown|1", "null|1", "DE|1"},
+		rowsText(t, db, "SELECT COALESCE(v->>'$.country', 'unknown') AS country, COUNT(*) FROM c GROUP BY country ORDER BY COUNT(*), country DESC"))
+	rs, err := db.Query("SELECT IFNULL(n, -1), COALESCE(n, v) FROM c")
+	require.NoError(t, err)
+	types, err := rs.ColumnTypes()
+	require.NoError(t, err)
+	require.Equal(t, "BIGINT", types[0].DatabaseTypeName())
+	require.Equal(t, "ANY", types[1].DatabaseTypeName())
+	require.NoError(t, rs.Close())
+	_, err = db.Query("SELECT COALESCE() FROM c")
+	require.ErrorContains(t, err, "wrong number of arguments")
+	_, err = db.Query("SELECT IFNULL(n) FROM c")
+	require.ErrorContains(t, err, "wrong number of arguments")
+}
