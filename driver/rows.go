@@ -84,7 +84,7 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 	if !ok {
 		return io.EOF
 	}
-	r.scribble()
+	r.scribbleArena()
 	// Bytes and Variants are copied into the arena one after the other. When
 	// the arena grows, the values already copied stay in the old one, which
 	// is no longer reused: they stay valid as long.
@@ -115,9 +115,9 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 	return nil
 }
 
-// scribble overwrites the values the rows copied for the previous row, when
-// scribble is on.
-func (r *rows) scribble() {
+// scribbleArena overwrites the values the rows copied for the previous row,
+// when scribble is on.
+func (r *rows) scribbleArena() {
 	if scribble {
 		for i := range r.arena {
 			r.arena[i] = 0xA5
@@ -129,7 +129,7 @@ func (r *rows) scribble() {
 // of the views a valuesIter gave, so that scribble overwrites them on the
 // next Next.
 func (r *rows) own(dest []sqldriver.Value) {
-	r.scribble()
+	r.scribbleArena()
 	r.arena = r.arena[:0]
 	for i, d := range dest {
 		switch v := d.(type) {

@@ -16,10 +16,11 @@ type valuesIter interface {
 }
 
 // scanIter streams a query whose output columns are columns of the table
-// scan as they are (any of them, in any order), with no WHERE left to evaluate (the scan decides the
-// whole filter) and no ORDER BY, DISTINCT, LIMIT or aggregation: each
-// row's values go from the scan's cursor to database/sql with no
-// intermediate row. A Variant is handed on as the scan's view of it.
+// scan as they are (any of them, in any order), with no WHERE left to
+// evaluate (the scan decides the whole filter) and no ORDER BY, DISTINCT,
+// LIMIT or aggregation: each row's values go from the scan's cursor to
+// database/sql with no intermediate row. A Variant is handed on as the
+// scan's view of it.
 type scanIter struct {
 	*projectIter
 	src  *scanSource
