@@ -49,6 +49,7 @@ type leafDesc struct {
 	required bool
 	ordered  bool      // statistics min/max may be used
 	v        assembler // a slot built from several leaves (Variant, nested column)
+	konst    *cell     // a partition column: the cell of every row of the file
 }
 
 const nanosPerDay = 86400 * 1e9

@@ -7,9 +7,9 @@
 // # Tables
 //
 // [Open] returns a [Root] for a directory. Its tables follow docs/design.md section
-// 2: a sub-directory holding *.parquet files (searched recursively, so the
-// files of k=v/ partition folders belong to it; the folder names are not
-// columns) is a table named after the sub-directory; a
+// 2: a sub-directory holding *.parquet files (searched recursively; the
+// keys of k=v/ partition folders that the files do not store are string
+// columns, see [Column]) is a table named after the sub-directory; a
 // *.parquet file directly in the root is a read-only table named after its
 // base name; names starting with '_' or '.' are invisible at every level.
 // Table names never reach outside the root: names with path separators,

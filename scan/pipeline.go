@@ -131,7 +131,7 @@ func (pl *pipeline) produce() {
 		if nrg == 0 {
 			continue
 		}
-		fs, err := pl.openFile(e)
+		fs, err := pl.openFile(fi, e)
 		if err != nil {
 			pl.send(&job{file: fi, rg: -1, err: err, out: make(chan *batch, batchesPerJob)})
 			return
@@ -163,8 +163,9 @@ func (pl *pipeline) send(j *job) bool {
 	}
 }
 
-// openFile opens a data file and compiles the query for its columns.
-func (pl *pipeline) openFile(e *fileEntry) (*fileScan, error) {
+// openFile opens data file fi of the table and compiles the query for its
+// columns.
+func (pl *pipeline) openFile(fi int, e *fileEntry) (*fileScan, error) {
 	f, err := os.Open(e.path)
 	if err != nil {
 		return nil, &FileError{Path: e.path, RowGroup: -1, Err: err}
@@ -185,7 +186,14 @@ func (pl *pipeline) openFile(e *fileEntry) (*fileScan, error) {
 		col := pl.table.schema.Columns[c]
 		i, ok := e.byName[col.Name]
 		if !ok {
-			fs.descs[slot] = &leafDesc{leaf: -1, path: col.Name, typ: pl.plan.types[slot]}
+			var d *leafDesc
+			if col.Type.Kind == KindString && pl.table.parts != nil {
+				d = partitionDesc(col.Name, pl.table.parts[fi])
+			}
+			if d == nil {
+				d = &leafDesc{leaf: -1, path: col.Name, typ: pl.plan.types[slot]}
+			}
+			fs.descs[slot] = d
 			continue
 		}
 		fc := &e.cols[i]
@@ -555,6 +563,9 @@ func (g *rgScan) loadCell(slot int, row int64) (cell, error) {
 	if rd == nil {
 		if g.vreaders != nil && g.vreaders[slot] != nil {
 			return g.variantCell(g.vreaders[slot], row)
+		}
+		if k := g.fs.descs[slot].konst; k != nil {
+			return *k, nil
 		}
 		return cell{null: true}, nil
 	}

@@ -19,9 +19,10 @@ const fileExt = ".parquet"
 
 // Root is a directory whose entries are tables (docs/design.md section 2):
 //
-//   - a sub-directory holding *.parquet files, searched recursively (so
-//     the files of k=v/ partition folders belong to it; the folder names
-//     are not columns), is a table named after the sub-directory;
+//   - a sub-directory holding *.parquet files, searched recursively (the
+//     keys of k=v/ partition folders that the files do not store are
+//     string columns, see [Column]), is a table named after the
+//     sub-directory;
 //   - a *.parquet file directly in the root is a read-only table named after
 //     its base name without the extension;
 //   - files and folders whose names start with '_' or '.' are invisible at
@@ -262,6 +263,13 @@ func (r *Root) Table(name string) (*Table, error) {
 	}
 	if t.schema, err = mergeSchema(t.files); err != nil {
 		return nil, fmt.Errorf("table %q: %w", name, err)
+	}
+	if dirOK {
+		t.parts = make([][]partValue, len(paths))
+		for i, p := range paths {
+			t.parts[i] = partitionsOf(dir, p)
+		}
+		addPartitionColumns(&t.schema, t.parts)
 	}
 	return t, nil
 }

@@ -12,6 +12,11 @@ type Column struct {
 	// Nullable is false only when every file of the table has the column
 	// and declares it required.
 	Nullable bool
+	// Partition marks a column that no file stores: a key of the table's
+	// key=value (Hive) partition folders, read from the folder names as a
+	// string, NULL in files outside such a folder and for the value
+	// __HIVE_DEFAULT_PARTITION__.
+	Partition bool
 }
 
 // Schema is a table's columns: the union of its files' top-level columns in
@@ -72,6 +77,7 @@ type Table struct {
 
 	root   *Root
 	files  []*fileEntry
+	parts  [][]partValue // the partition folders of each file
 	schema Schema
 }
 

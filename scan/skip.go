@@ -168,6 +168,9 @@ func chunkStats(e *fileEntry, rg int, d *leafDesc, rows int64) unitStats {
 	if d.v != nil {
 		return d.v.unitStats(e, rg, rows)
 	}
+	if d.konst != nil && !d.konst.null { // a partition column: every row holds it
+		return unitStats{nullsKnown: true, values: rows, min: *d.konst, max: *d.konst, bounds: true}
+	}
 	if d.leaf < 0 { // the file lacks the column: every row is NULL
 		return unitStats{nullsKnown: true, nulls: rows, values: rows, allNull: true}
 	}

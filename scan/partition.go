@@ -1,0 +1,90 @@
+package scan
+
+import (
+	"net/url"
+	"path/filepath"
+	"strings"
+)
+
+// hiveNullPartition is the folder value Hive and Spark write for a NULL
+// partition key.
+const hiveNullPartition = "__HIVE_DEFAULT_PARTITION__"
+
+// partValue is one key=value folder on the way from a table's directory to
+// one of its files.
+type partValue struct {
+	key   string
+	value string
+	null  bool // the folder value is hiveNullPartition
+}
+
+// partitionsOf returns the key=value folders between the table directory
+// dir and file, outermost first; a key given twice keeps the innermost
+// value. Values are unescaped as Hive escapes them (%XX); a value that does
+// not unescape is taken as written.
+func partitionsOf(dir, file string) []partValue {
+	rel, err := filepath.Rel(dir, filepath.Dir(file))
+	if err != nil || rel == "." {
+		return nil
+	}
+	var out []partValue
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		k, v, ok := strings.Cut(seg, "=")
+		if !ok || k == "" {
+			continue
+		}
+		if u, err := url.PathUnescape(v); err == nil {
+			v = u
+		}
+		p := partValue{key: k, value: v, null: v == hiveNullPartition}
+		replaced := false
+		for i := range out {
+			if out[i].key == k {
+				out[i], replaced = p, true
+			}
+		}
+		if !replaced {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// partitionType is the type of a partition column: the folder's text.
+var partitionType = Type{Kind: KindString, Physical: "BYTE_ARRAY", Logical: "STRING"}
+
+// addPartitionColumns appends to s, as nullable string columns, the
+// partition keys of the table's files (parts, by file) that no file stores
+// as a column, in order of first appearance. A file without a key's folder
+// reads it as NULL.
+func addPartitionColumns(s *Schema, parts [][]partValue) {
+	for _, ps := range parts {
+		for _, p := range ps {
+			if _, ok := s.index[p.key]; ok {
+				continue
+			}
+			s.index[p.key] = len(s.Columns)
+			s.Columns = append(s.Columns, Column{Name: p.key, Type: partitionType, Nullable: true, Partition: true})
+		}
+	}
+}
+
+// partitionDesc returns the descriptor of string column name in a file
+// that does not store it but lies in a name=value folder (parts): every row
+// holds the folder's value, NULL for __HIVE_DEFAULT_PARTITION__. It returns
+// nil when no folder gives the column (the file reads it as NULL), so a
+// partition key that newer files store as a column keeps its folder values
+// in the older files.
+func partitionDesc(name string, parts []partValue) *leafDesc {
+	for _, p := range parts {
+		if p.key != name {
+			continue
+		}
+		c := cell{null: true}
+		if !p.null {
+			c = cell{b: []byte(p.value)}
+		}
+		return &leafDesc{leaf: -1, path: name, typ: partitionType, dom: domBytes, ordered: true, konst: &c}
+	}
+	return nil
+}

@@ -1,0 +1,117 @@
+package scan
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+type partRow struct {
+	ID int64 `parquet:"id"`
+}
+
+// partitionedTable writes table ev of dir as Hive and Spark write one
+// partitioned by date and country, the keys only in the folder names: a
+// NULL country folder, an escaped value, and one file outside any folder.
+func partitionedTable(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	ev := filepath.Join(dir, "ev")
+	writeRows(t, filepath.Join(ev, "date=2024-06-01", "country=DE", "part-0.parquet"), []partRow{{1}, {2}})
+	writeRows(t, filepath.Join(ev, "date=2024-06-01", "country=__HIVE_DEFAULT_PARTITION__", "part-0.parquet"), []partRow{{3}})
+	writeRows(t, filepath.Join(ev, "date=2024-06-02", "country=A%2FB", "part-0.parquet"), []partRow{{4}})
+	writeRows(t, filepath.Join(ev, "part-9.parquet"), []partRow{{5}})
+	return dir
+}
+
+// TestPartitionColumns: the keys of key=value folders are string columns
+// after the files' own, holding each file's folder values: NULL for
+// __HIVE_DEFAULT_PARTITION__ and outside the folders, %XX unescaped.
+func TestPartitionColumns(t *testing.T) {
+	dir := partitionedTable(t)
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("ev")
+	require.NoError(t, err)
+	require.Equal(t, []Column{
+		{Name: "id", Type: tb.Schema().Columns[0].Type},
+		{Name: "date", Type: partitionType, Nullable: true, Partition: true},
+		{Name: "country", Type: partitionType, Nullable: true, Partition: true},
+	}, tb.Schema().Columns)
+	rows, _ := scanAll(t, dir, "ev", Query{Columns: []Ref{Col("id"), Col("date"), Col("country")}})
+	require.Equal(t, [][]any{
+		{int64(1), "2024-06-01", "DE"},
+		{int64(2), "2024-06-01", "DE"},
+		{int64(3), "2024-06-01", nil},
+		{int64(4), "2024-06-02", "A/B"},
+		{int64(5), nil, nil},
+	}, rows)
+}
+
+// TestPartitionPruning: a filter on a partition column skips the files of
+// other folders by their value alone, and gives what it gives unskipped.
+func TestPartitionPruning(t *testing.T) {
+	dir := partitionedTable(t)
+	for _, tc := range []struct {
+		where   Predicate
+		ids     []int64
+		skipped int64 // row groups
+	}{
+		{Compare{Ref: Col("date"), Op: Eq, Value: "2024-06-01"}, []int64{1, 2, 3}, 2},
+		{Compare{Ref: Col("date"), Op: Gt, Value: "2024-06-01"}, []int64{4}, 3},
+		{Compare{Ref: Col("country"), Op: Eq, Value: "A/B"}, []int64{4}, 3},
+		{IsNull{Ref: Col("country")}, []int64{3, 5}, 2},
+		{And{Compare{Ref: Col("date"), Op: Eq, Value: "2024-06-01"}, Compare{Ref: Col("id"), Op: Ge, Value: int64(2)}}, []int64{2, 3}, 2},
+	} {
+		for _, noSkip := range []bool{false, true} {
+			rows, st := scanAll(t, dir, "ev", Query{Columns: []Ref{Col("id")}, Where: tc.where, NoSkip: noSkip})
+			var ids []int64
+			for _, r := range rows {
+				ids = append(ids, r[0].(int64))
+			}
+			require.Equal(t, tc.ids, ids, "%v noSkip=%v", tc.where, noSkip)
+			if noSkip {
+				require.Zero(t, st.RowGroupsSkipped)
+			} else {
+				require.Equal(t, tc.skipped, st.RowGroupsSkipped, "%v", tc.where)
+			}
+		}
+	}
+}
+
+// TestPartitionsOf: folder names on the way to a file, innermost value of a
+// repeated key, folders without '=' ignored.
+func TestPartitionsOf(t *testing.T) {
+	require.Nil(t, partitionsOf("/t", "/t/a.parquet"))
+	require.Equal(t, []partValue{{key: "y", value: "2024"}, {key: "m", value: "6"}},
+		partitionsOf("/t", "/t/y=2024/plain/m=5/m=6/a.parquet"))
+	require.Equal(t, []partValue{{key: "k", value: "%zz"}, {key: "e", value: ""}},
+		partitionsOf("/t", "/t/k=%zz/e=/=x/a.parquet"))
+}
+
+// TestPartitionKeyStoredByNewerFiles: when a newer file stores a partition
+// key as a string column (as INSERT into such a table writes it), the
+// older files keep their folder values.
+func TestPartitionKeyStoredByNewerFiles(t *testing.T) {
+	dir := partitionedTable(t)
+	type stored struct {
+		ID   int64  `parquet:"id"`
+		Date string `parquet:"date"`
+	}
+	writeRows(t, filepath.Join(dir, "ev", "part-99.parquet"), []stored{{6, "2024-06-03"}})
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("ev")
+	require.NoError(t, err)
+	require.Equal(t, []string{"id", "date", "country"}, []string{tb.Schema().Columns[0].Name, tb.Schema().Columns[1].Name, tb.Schema().Columns[2].Name})
+	require.False(t, tb.Schema().Columns[1].Partition)
+	require.True(t, tb.Schema().Columns[2].Partition)
+	rows, _ := scanAll(t, dir, "ev", Query{Columns: []Ref{Col("id"), Col("date")}})
+	require.Equal(t, [][]any{
+		{int64(1), "2024-06-01"}, {int64(2), "2024-06-01"}, {int64(3), "2024-06-01"},
+		{int64(4), "2024-06-02"}, {int64(5), nil}, {int64(6), "2024-06-03"},
+	}, rows)
+	rows, _ = scanAll(t, dir, "ev", Query{Columns: []Ref{Col("id")}, Where: Compare{Ref: Col("date"), Op: Ge, Value: "2024-06-02"}})
+	require.Equal(t, [][]any{{int64(4)}, {int64(6)}}, rows)
+}
