@@ -65,8 +65,8 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 	var toGroup func(e expr) expr
 	toGroup = func(e expr) expr {
 		for i, k := range keys {
-			if e.String() == k.String() {
-				return &columnExpr{Name: keyCol(i)}
+			if exprKey(e) == exprKey(k) {
+				return &columnExpr{Name: keyCol(i), Text: e.String()}
 			}
 		}
 		switch x := e.(type) {
@@ -74,7 +74,7 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 			if !aggregates[x.Name] {
 				break
 			}
-			key := x.String()
+			key := exprKey(x)
 			j, ok := aggIndex[key]
 			if !ok {
 				spec, err := compileAggregate(x, in)
@@ -85,10 +85,14 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 				aggIndex[key] = j
 				p.aggs = append(p.aggs, spec)
 			}
-			return &columnExpr{Name: aggCol(j)}
+			return &columnExpr{Name: aggCol(j), Text: x.String()}
 		case *columnExpr:
 			if rewriteErr == nil {
-				rewriteErr = &SQLError{Err: ErrSyntax, Pos: -1, Msg: "column " + quoteIdent(x.Name) + " must appear in GROUP BY or be used in an aggregate"}
+				what := "column " + quoteIdent(x.Name)
+				if x.Text != "" {
+					what = x.Text
+				}
+				rewriteErr = &SQLError{Err: ErrSyntax, Pos: -1, Msg: what + " must appear in GROUP BY or be used in an aggregate"}
 			}
 			return x
 		}

@@ -95,12 +95,37 @@ func (*showTablesStmt) isStatement()  {}
 func (*describeStmt) isStatement()    {}
 func (*explainStmt) isStatement()     {}
 
-// expr is a SQL expression. String gives its SQL text, for EXPLAIN and for
-// naming result columns.
+// expr is a SQL expression. String gives its SQL text, for EXPLAIN, for
+// messages and for naming result columns; exprKey tells whether two
+// expressions are the same.
 type expr interface{ String() string }
 
-// columnExpr is a column reference.
-type columnExpr struct{ Name string }
+// exprKey is the text of e with the planner's columns by their internal
+// names: equal keys are the same expression.
+func exprKey(e expr) string {
+	return plainExpr(e).String()
+}
+
+// plainExpr is e with Text dropped from the planner's columns.
+func plainExpr(e expr) expr {
+	if c, ok := e.(*columnExpr); ok {
+		if c.Text == "" {
+			return c
+		}
+		return &columnExpr{Name: c.Name}
+	}
+	return mapChildren(e, plainExpr)
+}
+
+// columnExpr is a column reference. The planner also makes columns of its
+// own for the expressions it computes apart (a variant_get call the scan
+// answers, a GROUP BY key, an aggregate): their names are internal, and
+// Text keeps the expression they stand for so that messages and EXPLAIN
+// show it as written.
+type columnExpr struct {
+	Name string
+	Text string // the expression the column stands for; empty for a table column
+}
 
 // literalExpr is a constant: nil (NULL), bool, int64, float64, string, or a
 // decimal given as its exact text (decimalText).
@@ -170,7 +195,12 @@ type funcExpr struct {
 	Star     bool
 }
 
-func (e *columnExpr) String() string { return quoteIdent(e.Name) }
+func (e *columnExpr) String() string {
+	if e.Text != "" {
+		return e.Text
+	}
+	return quoteIdent(e.Name)
+}
 func (e *literalExpr) String() string {
 	switch v := e.Value.(type) {
 	case nil:
