@@ -62,6 +62,8 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 		names = append(names, keyCol(i))
 	}
 	var rewriteErr error
+	var notGrouped *SQLError // rewriteErr when it is a column not grouped
+	const mustGroup = " must appear in GROUP BY or be used in an aggregate"
 	var toGroup func(e expr) expr
 	toGroup = func(e expr) expr {
 		for i, k := range keys {
@@ -72,7 +74,17 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 		switch x := e.(type) {
 		case *funcExpr:
 			if !aggregates[x.Name] {
-				break
+				if x.Text == "" || rewriteErr != nil {
+					break
+				}
+				// An operator (v->>'$.a') names itself as written when a
+				// column inside it is not grouped.
+				out := mapChildren(e, toGroup)
+				if rewriteErr != nil && rewriteErr == notGrouped {
+					notGrouped = &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Text + mustGroup}
+					rewriteErr = notGrouped
+				}
+				return out
 			}
 			key := exprKey(x)
 			j, ok := aggIndex[key]
@@ -92,7 +104,8 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 				if x.Text != "" {
 					what = x.Text
 				}
-				rewriteErr = &SQLError{Err: ErrSyntax, Pos: -1, Msg: what + " must appear in GROUP BY or be used in an aggregate"}
+				notGrouped = &SQLError{Err: ErrSyntax, Pos: -1, Msg: what + mustGroup}
+				rewriteErr = notGrouped
 			}
 			return x
 		}
@@ -179,7 +192,7 @@ func mapChildren(e expr, fn func(expr) expr) expr {
 		for i, a := range x.Args {
 			args[i] = fn(a)
 		}
-		return &funcExpr{Name: x.Name, Args: args, Distinct: x.Distinct, Star: x.Star}
+		return &funcExpr{Name: x.Name, Args: args, Distinct: x.Distinct, Star: x.Star, Text: x.Text}
 	}
 	return e
 }

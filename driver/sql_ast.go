@@ -101,18 +101,25 @@ func (*explainStmt) isStatement()     {}
 type expr interface{ String() string }
 
 // exprKey is the text of e with the planner's columns by their internal
-// names: equal keys are the same expression.
+// names and operators as calls: equal keys are the same expression
+// (v->'$.a' is variant_get(v, '$.a')).
 func exprKey(e expr) string {
 	return plainExpr(e).String()
 }
 
-// plainExpr is e with Text dropped from the planner's columns.
+// plainExpr is e with Text dropped: the planner's columns by their names,
+// operators as the calls they are.
 func plainExpr(e expr) expr {
-	if c, ok := e.(*columnExpr); ok {
-		if c.Text == "" {
-			return c
+	switch x := e.(type) {
+	case *columnExpr:
+		if x.Text == "" {
+			return x
 		}
-		return &columnExpr{Name: c.Name}
+		return &columnExpr{Name: x.Name}
+	case *funcExpr:
+		f := mapChildren(x, plainExpr).(*funcExpr)
+		f.Text = ""
+		return f
 	}
 	return mapChildren(e, plainExpr)
 }
@@ -188,11 +195,16 @@ type arithExpr struct {
 type negExpr struct{ E expr }
 
 // funcExpr is a function call; Name is lower case. Star marks COUNT(*).
+// Text is the call as written when it was written as an operator: v->'$.a'
+// is variant_get(v, '$.a') and v->>'$.a' is
+// json_unquote(variant_get(v, '$.a')), and both keep their text to name
+// their result column as MySQL does.
 type funcExpr struct {
 	Name     string
 	Args     []expr
 	Distinct bool
 	Star     bool
+	Text     string // the operator form as written; empty for a call
 }
 
 func (e *columnExpr) String() string {
@@ -267,6 +279,9 @@ func (e *arithExpr) String() string {
 }
 func (e *negExpr) String() string { return "-" + e.E.String() }
 func (e *funcExpr) String() string {
+	if e.Text != "" {
+		return e.Text
+	}
 	var b strings.Builder
 	b.WriteString(e.Name)
 	b.WriteByte('(')

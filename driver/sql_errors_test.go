@@ -56,6 +56,8 @@ func TestGroupErrorsShowExpressions(t *testing.T) {
 		{"SELECT SUM(MAX(variant_get(payload, '$.a', 'int'))) FROM events",
 			"sum(max(variant_get(payload, '$.a', 'int'))): aggregates do not nest"},
 		{"SELECT payload, COUNT(*) FROM events", "column payload must appear in GROUP BY or be used in an aggregate"},
+		{"SELECT payload->'$.id' FROM events ORDER BY COUNT(*)", "payload->'$.id' must appear in GROUP BY or be used in an aggregate"},
+		{"SELECT COUNT(*) FROM events HAVING payload->>'$.id' > 1", "payload->>'$.id' must appear in GROUP BY or be used in an aggregate"},
 	} {
 		err := queryErr(db, tc.q)
 		var se *pvdriver.SQLError
@@ -64,4 +66,41 @@ func TestGroupErrorsShowExpressions(t *testing.T) {
 		require.Equal(t, tc.want, se.Msg, tc.q)
 		require.False(t, strings.ContainsRune(err.Error(), 0), tc.q)
 	}
+}
+
+// columnNames runs q and returns its result column names.
+func columnNames(t *testing.T, db *sql.DB, q string) []string {
+	t.Helper()
+	rows, err := db.Query(q)
+	require.NoError(t, err, q)
+	defer rows.Close()
+	cols, err := rows.Columns()
+	require.NoError(t, err, q)
+	for rows.Next() {
+	}
+	require.NoError(t, rows.Err(), q)
+	return cols
+}
+
+// TestArrowColumnNames: a -> or ->> column is named by its text, as MySQL
+// names a column; the operator stays the call it stands for when GROUP BY
+// and ORDER BY match expressions.
+func TestArrowColumnNames(t *testing.T) {
+	db := errorsTable(t, `{"kind":"a","n":1}`, `{"kind":"b","n":2}`, `{"kind":"a","n":3}`)
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"SELECT payload->>'$.kind', payload->'$.kind', payload -> '$.n', payload->'$.n' AS n, variant_get(payload, '$.kind') FROM events",
+			[]string{"payload->>'$.kind'", "payload->'$.kind'", "payload->'$.n'", "n", "variant_get(payload, '$.kind')"}},
+		// The VARIANT column read whole: the calls stay with the evaluator.
+		{"SELECT payload, payload->>'$.kind', payload->'$.kind' FROM events",
+			[]string{"payload", "payload->>'$.kind'", "payload->'$.kind'"}},
+		{"SELECT payload->>'$.kind', COUNT(*) FROM events GROUP BY payload->>'$.kind'",
+			[]string{"payload->>'$.kind'", "count(*)"}},
+	} {
+		require.Equal(t, tc.want, columnNames(t, db, tc.q), tc.q)
+	}
+	require.Equal(t, []string{"a|2", "b|1"}, rowsText(t, db, "SELECT payload->>'$.kind', COUNT(*) FROM events GROUP BY json_unquote(variant_get(payload, '$.kind')) ORDER BY 1"))
+	require.Equal(t, []string{`"b"`, `"a"`}, rowsText(t, db, "SELECT payload->'$.kind' FROM events GROUP BY variant_get(payload, '$.kind') ORDER BY variant_get(payload, '$.kind') DESC"))
 }

@@ -373,9 +373,10 @@ func (tr *translator) binary(x *sqlparser.BinaryExpr) (expr, error) {
 	}
 	switch x.Operator {
 	case sqlparser.JSONExtractOp:
-		return &funcExpr{Name: "variant_get", Args: []expr{left, right}}, nil
+		return &funcExpr{Name: "variant_get", Args: []expr{left, right}, Text: left.String() + "->" + right.String()}, nil
 	case sqlparser.JSONUnquoteExtractOp:
-		return &funcExpr{Name: "json_unquote", Args: []expr{&funcExpr{Name: "variant_get", Args: []expr{left, right}}}}, nil
+		get := &funcExpr{Name: "variant_get", Args: []expr{left, right}, Text: left.String() + "->" + right.String()}
+		return &funcExpr{Name: "json_unquote", Args: []expr{get}, Text: left.String() + "->>" + right.String()}, nil
 	case sqlparser.PlusStr, sqlparser.MinusStr, sqlparser.MultStr, sqlparser.DivStr, sqlparser.ModStr:
 		return &arithExpr{Op: x.Operator, Left: left, Right: right}, nil
 	}
