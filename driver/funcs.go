@@ -228,7 +228,7 @@ func constPath(x *funcExpr) (variant.Path, error) {
 // constType parses the type argument of variant_get, which must be a string
 // literal.
 func constType(x *funcExpr) (variant.SQLType, error) {
-	return constArg(x, 2, "type", variant.ParseSQLType)
+	return constArg(x, 2, "type", parseCastType)
 }
 
 // constArg parses argument i of x, a string literal, with parse; a

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	pvdriver "github.com/parquetvariant/parquetvariant/driver"
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // errorsTable creates events (kind VARCHAR, payload VARIANT) with docs as
@@ -103,4 +104,60 @@ func TestArrowColumnNames(t *testing.T) {
 	}
 	require.Equal(t, []string{"a|2", "b|1"}, rowsText(t, db, "SELECT payload->>'$.kind', COUNT(*) FROM events GROUP BY json_unquote(variant_get(payload, '$.kind')) ORDER BY 1"))
 	require.Equal(t, []string{`"b"`, `"a"`}, rowsText(t, db, "SELECT payload->'$.kind' FROM events GROUP BY variant_get(payload, '$.kind') ORDER BY variant_get(payload, '$.kind') DESC"))
+}
+
+// TestCastTypeNames: the cast takes the CREATE TABLE names that mean the
+// same type (INTEGER, TEXT, NUMERIC, BOOL); any other unknown name is an
+// error that lists the names accepted.
+func TestCastTypeNames(t *testing.T) {
+	db := errorsTable(t, `{"id":7,"price":12.5,"ok":true,"d":123.45}`)
+	for _, tc := range []struct{ alias, name string }{
+		{"integer", "int"}, {"INTEGER", "int"}, {"text", "string"}, {"numeric(10,2)", "decimal(10,2)"}, {" Numeric ( 6 , 3 ) ", "decimal(6,3)"}, {"bool", "boolean"},
+	} {
+		path := map[string]string{"int": "$.id", "string": "$.id", "boolean": "$.ok"}[tc.name]
+		if path == "" {
+			path = "$.price"
+		}
+		q := func(typ string) string {
+			return "SELECT variant_get(payload, '" + path + "', '" + typ + "'), try_variant_get(payload, '" + path + "', '" + typ + "') FROM events"
+		}
+		want := rowsText(t, db, q(tc.name))
+		require.Equal(t, want, rowsText(t, db, q(tc.alias)), tc.alias)
+		rows, err := db.Query(q(tc.alias))
+		require.NoError(t, err)
+		ct, err := rows.ColumnTypes()
+		require.NoError(t, err)
+		rows.Close()
+		rows, err = db.Query(q(tc.name))
+		require.NoError(t, err)
+		ctWant, err := rows.ColumnTypes()
+		require.NoError(t, err)
+		rows.Close()
+		require.Equal(t, ctWant[0].DatabaseTypeName(), ct[0].DatabaseTypeName(), tc.alias)
+	}
+	require.Equal(t, []string{"7|12.50|true"}, rowsText(t, db, "SELECT variant_get(payload, '$.id', 'integer'), variant_get(payload, '$.price', 'numeric(10,2)'), variant_get(payload, '$.ok', 'bool') FROM events"))
+
+	const names = "; the type names are boolean (or bool), tinyint, smallint, int (or integer), bigint, float, double, " +
+		"decimal(p,s) (or numeric(p,s); decimal alone is decimal(10,0)), string (or varchar, text), " +
+		"binary, date, time, timestamp, timestamp_ntz, uuid, variant"
+	for _, tc := range []struct{ typ, want string }{
+		{"int64", `variant_get: variant: invalid SQL type: "int64": unknown type name (use bigint)` + names},
+		{"datetime", `variant_get: variant: invalid SQL type: "datetime": unknown type name (use timestamp_ntz (no time zone) or timestamp (UTC))` + names},
+		{"json", `variant_get: variant: invalid SQL type: "json": unknown type name (use variant, or to_json(v) for JSON text)` + names},
+		{"mediumtext", `variant_get: variant: invalid SQL type: "mediumtext": unknown type name` + names},
+		{"numeric(40,2)", `variant_get: variant: invalid SQL type: "numeric(40,2)": precision must be in [1, 38] and scale in [0, precision]`},
+		{"int(5)", `variant_get: variant: invalid SQL type: "int(5)": int takes no arguments`},
+	} {
+		_, err := db.Prepare("SELECT variant_get(payload, '$.id', '" + tc.typ + "') FROM events")
+		var se *pvdriver.SQLError
+		require.ErrorAs(t, err, &se, tc.typ)
+		require.ErrorIs(t, err, variant.ErrInvalidType, tc.typ)
+		require.ErrorIs(t, err, pvdriver.ErrSyntax, tc.typ)
+		require.Equal(t, tc.want, se.Msg, tc.typ)
+	}
+
+	// decimal alone is decimal(10,0), and a value that does not fit says so.
+	err := queryErr(db, "SELECT variant_get(payload, '$.d', 'decimal') FROM events")
+	require.ErrorIs(t, err, variant.ErrCast)
+	require.ErrorContains(t, err, "variant: cannot cast: decimal4 123.45 to decimal(10,0): would lose digits")
 }
