@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/bits"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -16,6 +17,7 @@ type aggSpec struct {
 	name     string // count, sum, avg, min, max
 	distinct bool
 	star     bool     // COUNT(*)
+	text     string   // the call as written, for messages
 	arg      evalFunc // over the input row; nil for COUNT(*)
 	col      int      // the input column that arg is, or -1 for another expression
 }
@@ -198,7 +200,7 @@ func mapChildren(e expr, fn func(expr) expr) expr {
 }
 
 func compileAggregate(x *funcExpr, in *scope) (aggSpec, error) {
-	spec := aggSpec{name: x.Name, distinct: x.Distinct, star: x.Star, col: -1}
+	spec := aggSpec{name: x.Name, distinct: x.Distinct, star: x.Star, col: -1, text: x.String()}
 	if x.Star {
 		return spec, nil
 	}
@@ -268,9 +270,12 @@ func (st *aggState) add(spec *aggSpec, v value) error {
 		if st.n == 0 {
 			st.ints, st.typed = true, true
 		}
+		if !isNumeric(s.k) {
+			return notANumber(spec, v)
+		}
 		st.ints = st.ints && s.k == kindInt
 		st.typed = st.typed && v.k != kindVariant
-		return st.sum(spec.name, s)
+		st.sum(s)
 	case "min", "max":
 		// The order of ORDER BY, so that MIN and MAX agree with it; the
 		// result keeps the input's type (a Variant stays a Variant).
@@ -298,10 +303,41 @@ func ownedValue(v value) value {
 	return v
 }
 
-func (st *aggState) sum(name string, v value) error {
-	if !isNumeric(v.k) {
-		return &evalError{msg: name + " of a " + v.k.String() + " value"}
+// notANumber is the error of a SUM or AVG over v, a value that is no
+// number: it names the call, the value and, for a Variant, the cast that
+// makes it one.
+func notANumber(spec *aggSpec, v value) error {
+	const most = 40 // bytes of the value's text shown
+	what := "a " + v.k.String()
+	text := ""
+	switch v.k {
+	case kindVariant:
+		what = "a Variant " + v.v.Type().String()
+		text = v.v.String()
+	case kindString:
+		text = strconv.Quote(v.s)
+	case kindBool:
+		text = strconv.FormatBool(v.i != 0)
 	}
+	if len(text) > most {
+		n := most
+		for n > 0 && !utf8.RuneStart(text[n]) {
+			n--
+		}
+		text = text[:n] + "..."
+	}
+	if text != "" {
+		what += " " + text
+	}
+	msg := spec.text + ": " + what + " is not a number"
+	if v.k == kindVariant {
+		msg += " (cast it with variant_get(v, path, 'decimal(p,s)'), or try_variant_get(v, path, 'decimal(p,s)') to skip values that do not cast)"
+	}
+	return &evalError{msg: msg}
+}
+
+// sum folds a number into a SUM or AVG.
+func (st *aggState) sum(v value) {
 	st.n++
 	if st.n == 1 {
 		st.kind = kindInt
@@ -336,25 +372,24 @@ func (st *aggState) sum(name string, v value) error {
 			st.d = big.NewInt(st.i)
 			st.d.Add(st.d, big.NewInt(v.i))
 			st.kind = kindDecimal
-			return nil
+			return
 		}
 		st.i = s
 	}
-	return nil
 }
 
 // addInt folds an integer into a SUM or AVG as sum does, without building
 // a value while the sum stays an int64.
-func (st *aggState) addInt(x int64) error {
+func (st *aggState) addInt(x int64) {
 	if st.n == 0 || st.kind == kindInt {
 		if s := st.i + x; (s > st.i) == (x > 0) {
 			st.n++
 			st.kind = kindInt
 			st.i = s
-			return nil
+			return
 		}
 	}
-	return st.sum("sum", intValue(x))
+	st.sum(intValue(x))
 }
 
 // addFloat folds a double into a SUM or AVG as sum does.

@@ -161,3 +161,21 @@ func TestCastTypeNames(t *testing.T) {
 	require.ErrorIs(t, err, variant.ErrCast)
 	require.ErrorContains(t, err, "variant: cannot cast: decimal4 123.45 to decimal(10,0): would lose digits")
 }
+
+// TestSumOfVariantString: SUM and AVG of a Variant that holds no number say
+// what the value is, at which row, and the cast that makes it a number.
+func TestSumOfVariantString(t *testing.T) {
+	db := errorsTable(t, `{"amount":5}`, `{"amount":"12.50"}`, `{"amount":true}`)
+	const cast = " (cast it with variant_get(v, path, 'decimal(p,s)'), or try_variant_get(v, path, 'decimal(p,s)') to skip values that do not cast)"
+	for _, tc := range []struct{ q, want string }{
+		{"SELECT SUM(payload->'$.amount') FROM events", `parquetvariant: row 2: sum(payload->'$.amount'): a Variant string "12.50" is not a number` + cast},
+		{"SELECT kind, AVG(variant_get(payload, '$.amount')) FROM events GROUP BY kind", `parquetvariant: row 2: avg(variant_get(payload, '$.amount')): a Variant string "12.50" is not a number` + cast},
+		{"SELECT SUM(payload->'$.amount') FROM events WHERE variant_typeof(payload->'$.amount') = 'boolean'", `parquetvariant: row 3: sum(payload->'$.amount'): a Variant boolean true is not a number` + cast},
+		{"SELECT SUM(payload->>'$.amount') FROM events", `parquetvariant: row 1: sum(payload->>'$.amount'): a VARCHAR "5" is not a number`},
+		{"SELECT SUM(kind) FROM events", `parquetvariant: row 1: sum(kind): a VARCHAR "k" is not a number`},
+	} {
+		require.EqualError(t, queryErr(db, tc.q), tc.want, tc.q)
+	}
+	// The cast the message suggests sums them (true casts to 1).
+	require.Equal(t, []string{"18.50"}, rowsText(t, db, "SELECT SUM(try_variant_get(payload, '$.amount', 'decimal(10,2)')) FROM events"))
+}
