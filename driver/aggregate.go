@@ -70,7 +70,7 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 	toGroup = func(e expr) expr {
 		for i, k := range keys {
 			if exprKey(e) == exprKey(k) {
-				return &columnExpr{Name: keyCol(i), Text: e.String()}
+				return &columnExpr{Name: keyCol(i), Text: e.String(), End: max(exprPos(e), 0)}
 			}
 		}
 		switch x := e.(type) {
@@ -83,7 +83,7 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 				// column inside it is not grouped.
 				out := mapChildren(e, toGroup)
 				if rewriteErr != nil && rewriteErr == notGrouped {
-					notGrouped = &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Text + mustGroup}
+					notGrouped = &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.Text + mustGroup}
 					rewriteErr = notGrouped
 				}
 				return out
@@ -99,14 +99,14 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 				aggIndex[key] = j
 				p.aggs = append(p.aggs, spec)
 			}
-			return &columnExpr{Name: aggCol(j), Text: x.String()}
+			return &columnExpr{Name: aggCol(j), Text: x.String(), End: x.End}
 		case *columnExpr:
 			if rewriteErr == nil {
 				what := "column " + quoteIdent(x.Name)
 				if x.Text != "" {
 					what = x.Text
 				}
-				notGrouped = &SQLError{Err: ErrSyntax, Pos: -1, Msg: what + mustGroup}
+				notGrouped = &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: what + mustGroup}
 				rewriteErr = notGrouped
 			}
 			return x
@@ -194,7 +194,7 @@ func mapChildren(e expr, fn func(expr) expr) expr {
 		for i, a := range x.Args {
 			args[i] = fn(a)
 		}
-		return &funcExpr{Name: x.Name, Args: args, Distinct: x.Distinct, Star: x.Star, Text: x.Text}
+		return &funcExpr{Name: x.Name, Args: args, Distinct: x.Distinct, Star: x.Star, Text: x.Text, End: x.End}
 	}
 	return e
 }
@@ -205,10 +205,10 @@ func compileAggregate(x *funcExpr, in *scope) (aggSpec, error) {
 		return spec, nil
 	}
 	if len(x.Args) != 1 {
-		return spec, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": an aggregate takes one argument"}
+		return spec, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.String() + ": an aggregate takes one argument"}
 	}
 	if hasAggregate(x.Args[0]) {
-		return spec, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": aggregates do not nest"}
+		return spec, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.String() + ": aggregates do not nest"}
 	}
 	f, err := compile(x.Args[0], in)
 	if err != nil {

@@ -119,7 +119,7 @@ func compile(e expr, sc *scope) (evalFunc, error) {
 		return compileArith(&arithExpr{Op: "-", Left: zero, Right: x.E}, sc)
 	case *funcExpr:
 		if aggregates[x.Name] {
-			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "aggregate " + x.String() + " is not allowed here"}
+			return nil, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: "aggregate " + x.String() + " is not allowed here"}
 		}
 		return compileFunc(x, sc)
 	}

@@ -71,7 +71,7 @@ func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
 				}
 				refs = append(refs, pathRef{name: name, text: e.String(), ref: r, typ: typ})
 			}
-			return &columnExpr{Name: name, Text: e.String()}
+			return &columnExpr{Name: name, Text: e.String(), End: max(exprPos(e), 0)}
 		}
 		return mapChildren(e, rewrite)
 	}

@@ -100,6 +100,24 @@ func (*explainStmt) isStatement()     {}
 // expressions are the same.
 type expr interface{ String() string }
 
+// exprPos is the position in the SQL text just past a column reference or
+// a call (the End of columnExpr and funcExpr, which the parser sets), as
+// SQLError.Pos gives it, or -1 when unknown: End is 0 for the expressions
+// the planner makes and where the parser could not place one.
+func exprPos(e expr) int {
+	end := 0
+	switch x := e.(type) {
+	case *columnExpr:
+		end = x.End
+	case *funcExpr:
+		end = x.End
+	}
+	if end == 0 {
+		return -1
+	}
+	return end
+}
+
 // exprKey is the text of e with the planner's columns by their internal
 // names and operators as calls: equal keys are the same expression
 // (v->'$.a' is variant_get(v, '$.a')).
@@ -132,6 +150,7 @@ func plainExpr(e expr) expr {
 type columnExpr struct {
 	Name string
 	Text string // the expression the column stands for; empty for a table column
+	End  int    // see exprPos
 }
 
 // literalExpr is a constant: nil (NULL), bool, int64, float64, string, or a
@@ -205,6 +224,7 @@ type funcExpr struct {
 	Distinct bool
 	Star     bool
 	Text     string // the operator form as written; empty for a call
+	End      int    // see exprPos
 }
 
 func (e *columnExpr) String() string {

@@ -179,3 +179,44 @@ func TestSumOfVariantString(t *testing.T) {
 	// The cast the message suggests sums them (true casts to 1).
 	require.Equal(t, []string{"18.50"}, rowsText(t, db, "SELECT SUM(try_variant_get(payload, '$.amount', 'decimal(10,2)')) FROM events"))
 }
+
+// TestSQLErrorPositions: an error about a column or a call gives its
+// position in the SQL text, just past it (docs/design.md section 9), also
+// when the same name comes earlier in the text as something else.
+func TestSQLErrorPositions(t *testing.T) {
+	db := errorsTable(t, `{"id":1,"a":2}`)
+	for _, tc := range []struct{ head, tail, msg string }{
+		// The query is head + tail; the error is at len(head).
+		{"SELECT kind, variant_get(payload, '$.device.os', 'string')", " AS os, COUNT(*) FROM events GROUP BY kind",
+			"variant_get(payload, '$.device.os', 'string') must appear in GROUP BY or be used in an aggregate"},
+		{"SELECT payload->'$.id'", " FROM events ORDER BY COUNT(*)", "payload->'$.id' must appear in GROUP BY or be used in an aggregate"},
+		{"SELECT COUNT(*) FROM events HAVING payload ->> '$.id'", " > 1", "payload->>'$.id' must appear in GROUP BY or be used in an aggregate"},
+		{"SELECT SUM(variant_get(payload, '$.a', 'int')), payload", " FROM events", "column payload must appear in GROUP BY or be used in an aggregate"},
+		{"SELECT COUNT(*) AS kind, kind", " FROM events", "column kind must appear in GROUP BY or be used in an aggregate"},
+		{"SELECT kind FROM events GROUP BY kind HAVING MAX(kind) > kind AND variant_get(payload, '$.id', 'int')", " > 1",
+			"variant_get(payload, '$.id', 'int') must appear in GROUP BY or be used in an aggregate"},
+		{"SELECT SUM(MAX(payload->'$.a'))", " FROM events", "sum(max(payload->'$.a')): aggregates do not nest"},
+		{"SELECT COUNT(kind, payload)", " FROM events", "count(kind, payload): an aggregate takes one argument"},
+		{"SELECT variant_typeof(payload, 1)", " FROM events", "variant_typeof(payload, 1): wrong number of arguments"},
+		{"SELECT kind FROM events WHERE kind <> 'x' AND variant_typeof(payload, 1)", " > 1", "variant_typeof(payload, 1): wrong number of arguments"},
+		{"EXPLAIN SELECT payload->'$.id'", " FROM events ORDER BY COUNT(*)", "payload->'$.id' must appear in GROUP BY or be used in an aggregate"},
+		// LIKE keeps \% as written, which the parser reads with one more
+		// byte: positions after it are still those of the text given.
+		{`SELECT kind FROM events WHERE kind LIKE 'a\%' AND variant_typeof(payload, 1)`, " > 1", "variant_typeof(payload, 1): wrong number of arguments"},
+		{"INSERT INTO events (kind, payload) SELECT kind", ", payload FROM events HAVING COUNT(*) > 0", "column kind must appear in GROUP BY or be used in an aggregate"},
+	} {
+		q := tc.head + tc.tail
+		err := queryErr(db, q)
+		if strings.HasPrefix(q, "INSERT") {
+			_, err = db.Exec(q)
+		}
+		var se *pvdriver.SQLError
+		require.ErrorAs(t, err, &se, q)
+		require.Equal(t, tc.msg, se.Msg, q)
+		require.Equal(t, len(tc.head), se.Pos, q)
+	}
+	_, err := db.Prepare("SELECT kind, try_variant_get(payload, '$.id', 'int64') FROM events")
+	var se *pvdriver.SQLError
+	require.ErrorAs(t, err, &se)
+	require.Equal(t, len("SELECT kind, try_variant_get(payload, '$.id', 'int64')"), se.Pos)
+}

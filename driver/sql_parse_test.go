@@ -26,7 +26,7 @@ func TestParseSelect(t *testing.T) {
 	require.Equal(t, &paramExpr{Index: 1}, where.Right.(*compareExpr).Right)
 	require.Equal(t, &paramExpr{Index: 2}, s.Limit)
 	require.Equal(t, &literalExpr{Value: int64(5)}, s.Offset)
-	require.Equal(t, []orderItem{{Expr: &columnExpr{Name: "id"}, Desc: true}}, s.OrderBy)
+	require.Equal(t, []orderItem{{Expr: &columnExpr{Name: "id", End: 154}, Desc: true}}, s.OrderBy)
 }
 
 func TestParseSelectClauses(t *testing.T) {
@@ -38,10 +38,10 @@ func TestParseSelectClauses(t *testing.T) {
 	require.Equal(t, "odd name", s.Table)
 	require.Equal(t, "count(*)", s.Items[0].Expr.String())
 	require.Equal(t, "count(DISTINCT x)", s.Items[1].Expr.String())
-	require.Equal(t, &funcExpr{Name: "sum", Args: []expr{&literalExpr{Value: decimalText("-1.50")}}}, s.Items[2].Expr)
-	require.Equal(t, &columnExpr{Name: "id"}, s.Items[3].Expr)
+	require.Equal(t, &funcExpr{Name: "sum", Args: []expr{&literalExpr{Value: decimalText("-1.50")}}, End: 55}, s.Items[2].Expr)
+	require.Equal(t, &columnExpr{Name: "id", End: 61}, s.Items[3].Expr)
 	require.Equal(t, "((((NOT (b <=> 1) AND x IN (1, ?, 'a')) AND y NOT BETWEEN 1 AND 2) AND z IS NOT NULL) AND w <> 25)", s.Where.String())
-	require.Equal(t, []expr{&columnExpr{Name: "x"}}, s.GroupBy)
+	require.Equal(t, []expr{&columnExpr{Name: "x", End: 193}}, s.GroupBy)
 	require.Equal(t, "count(*) > 1", s.Having.String())
 }
 
@@ -53,7 +53,7 @@ func TestParseWrites(t *testing.T) {
 	require.Equal(t, "t", ins.Table)
 	require.Equal(t, []string{"id", "v"}, ins.Columns)
 	require.Equal(t, [][]expr{
-		{&paramExpr{Index: 0}, &funcExpr{Name: "parse_json", Args: []expr{&paramExpr{Index: 1}}}},
+		{&paramExpr{Index: 0}, &funcExpr{Name: "parse_json", Args: []expr{&paramExpr{Index: 1}}, End: 46}},
 		{&literalExpr{Value: int64(2)}, &literalExpr{Value: "{}"}},
 	}, ins.Rows)
 
