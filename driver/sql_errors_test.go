@@ -220,3 +220,17 @@ func TestSQLErrorPositions(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, len("SELECT kind, try_variant_get(payload, '$.id', 'int64')"), se.Pos)
 }
+
+// TestTokenizerPanic: a text that makes the SQL tokenizer panic (a MySQL
+// comment /*!*/) is an ErrSyntax, and the database keeps working.
+func TestTokenizerPanic(t *testing.T) {
+	db := errorsTable(t, `{"a":1}`)
+	for _, q := range []string{"/*!*/", "SELECT kind FROM events /*!*/"} {
+		_, err := db.Query(q)
+		var se *pvdriver.SQLError
+		require.ErrorAs(t, err, &se, q)
+		require.ErrorIs(t, err, pvdriver.ErrSyntax, q)
+		require.Contains(t, se.Msg, "the SQL tokenizer failed on this statement", q)
+	}
+	require.Equal(t, []string{"k"}, rowsText(t, db, "SELECT kind FROM events"))
+}

@@ -100,10 +100,15 @@ func (t token) isWord(w string) bool {
 }
 
 // scanTokens splits sql into tokens with sqlparser's tokenizer, skipping
-// comments.
-func scanTokens(sql string) ([]token, error) {
+// comments. A panic inside the tokenizer (it has one on a MySQL comment
+// such as /*!*/) becomes an ErrSyntax.
+func scanTokens(sql string) (toks []token, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			toks, err = nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("the SQL tokenizer failed on this statement: %v", r)}
+		}
+	}()
 	tkn := sqlparser.NewStringTokenizer(sql)
-	var toks []token
 	prevEnd := 0
 	for {
 		typ, val := tkn.Scan()
