@@ -2,6 +2,7 @@ package driver
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -143,8 +144,9 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// FuzzParseSQL checks that no text makes the parser panic and that every
-// failure is an *SQLError.
+// FuzzParseSQL checks that no text makes the parser panic, that every
+// failure is an *SQLError and that the positions of expressions lie in the
+// text.
 func FuzzParseSQL(f *testing.F) {
 	for _, q := range []string{
 		"SELECT id, v->'$.a' FROM t WHERE variant_get(v,'$.a','int') = ? LIMIT ?",
@@ -166,6 +168,34 @@ func FuzzParseSQL(f *testing.F) {
 		}
 		if p.stmt == nil || p.numParams < 0 {
 			t.Fatalf("parseSQL(%q) = %+v", q, p)
+		}
+		// Every position the parser gives lies in the text.
+		check := func(e expr) {
+			walkExpr(e, func(x expr) {
+				pos := exprPos(x)
+				if pos < -1 || pos == 0 || pos > len(q) {
+					t.Fatalf("parseSQL(%q): %s at position %d", q, x, pos)
+				}
+				if pos < 0 {
+					return
+				}
+				ok := true
+				switch x := x.(type) {
+				case *columnExpr:
+					ok = q[pos-1] == '`' || strings.HasSuffix(strings.ToLower(q[:pos]), strings.ToLower(x.Name))
+				case *funcExpr:
+					ok = x.Text != "" || q[pos-1] == ')'
+				}
+				if !ok {
+					t.Fatalf("parseSQL(%q): %s at position %d, after %q", q, x, pos, q[:pos])
+				}
+			})
+		}
+		switch s := p.stmt.(type) {
+		case *selectStmt:
+			forEachExpr(s, check)
+		case *explainStmt:
+			forEachExpr(s.Select, check)
 		}
 	})
 }
