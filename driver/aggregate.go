@@ -66,10 +66,14 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 	var rewriteErr error
 	var notGrouped *SQLError // rewriteErr when it is a column not grouped
 	const mustGroup = " must appear in GROUP BY or be used in an aggregate"
+	keyText := make([]string, len(keys))
+	for i, k := range keys {
+		keyText[i] = exprKey(in.canonical(k))
+	}
 	var toGroup func(e expr) expr
 	toGroup = func(e expr) expr {
-		for i, k := range keys {
-			if exprKey(e) == exprKey(k) {
+		for i, k := range keyText {
+			if exprKey(in.canonical(e)) == k {
 				return &columnExpr{Name: keyCol(i), Text: e.String(), End: max(exprPos(e), 0)}
 			}
 		}
@@ -88,7 +92,7 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 				}
 				return out
 			}
-			key := exprKey(x)
+			key := exprKey(in.canonical(x))
 			j, ok := aggIndex[key]
 			if !ok {
 				spec, err := compileAggregate(x, in)

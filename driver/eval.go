@@ -24,6 +24,20 @@ type scope struct {
 	cfg   *Config
 }
 
+// canonical is e with each table column named as the scope spells it, so
+// that Kind and kind are the same GROUP BY expression.
+func (s *scope) canonical(e expr) expr {
+	if c, ok := e.(*columnExpr); ok {
+		if c.Text == "" {
+			if i, err := s.lookup(c.Name); err == nil && s.names[i] != c.Name {
+				return &columnExpr{Name: s.names[i], End: c.End}
+			}
+		}
+		return e
+	}
+	return mapChildren(e, s.canonical)
+}
+
 // lookup finds a column by name: exactly, or else case-insensitively when
 // that names one column only.
 func (s *scope) lookup(name string) (int, error) {

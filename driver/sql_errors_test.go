@@ -234,3 +234,12 @@ func TestTokenizerPanic(t *testing.T) {
 	}
 	require.Equal(t, []string{"k"}, rowsText(t, db, "SELECT kind FROM events"))
 }
+
+// TestGroupByColumnCase: a column is the same GROUP BY expression however
+// its name is cased, as it is the same column.
+func TestGroupByColumnCase(t *testing.T) {
+	db := errorsTable(t, `{"n":1}`, `{"n":2}`)
+	require.Equal(t, []string{"k|2|3"}, rowsText(t, db, "SELECT Kind, COUNT(*), SUM(variant_get(payload, '$.n', 'int')) FROM events GROUP BY kind"))
+	require.Equal(t, []string{"k|2"}, rowsText(t, db, "SELECT kind, COUNT(*) FROM events GROUP BY KIND HAVING MAX(Kind) = 'k' AND kind = 'k'"))
+	require.Equal(t, []string{"2|2"}, rowsText(t, db, "SELECT COUNT(Payload), COUNT(payload) FROM events"))
+}
