@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/bits"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -16,6 +17,7 @@ type aggSpec struct {
 	name     string // count, sum, avg, min, max
 	distinct bool
 	star     bool     // COUNT(*)
+	text     string   // the call as written, for messages
 	arg      evalFunc // over the input row; nil for COUNT(*)
 	col      int      // the input column that arg is, or -1 for another expression
 }
@@ -62,19 +64,35 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 		names = append(names, keyCol(i))
 	}
 	var rewriteErr error
+	var notGrouped *SQLError // rewriteErr when it is a column not grouped
+	const mustGroup = " must appear in GROUP BY or be used in an aggregate"
+	keyText := make([]string, len(keys))
+	for i, k := range keys {
+		keyText[i] = exprKey(in.canonical(k))
+	}
 	var toGroup func(e expr) expr
 	toGroup = func(e expr) expr {
-		for i, k := range keys {
-			if e.String() == k.String() {
-				return &columnExpr{Name: keyCol(i)}
+		for i, k := range keyText {
+			if exprKey(in.canonical(e)) == k {
+				return &columnExpr{Name: keyCol(i), Text: e.String(), End: max(exprPos(e), 0)}
 			}
 		}
 		switch x := e.(type) {
 		case *funcExpr:
 			if !aggregates[x.Name] {
-				break
+				if x.Text == "" || rewriteErr != nil {
+					break
+				}
+				// An operator (v->>'$.a') names itself as written when a
+				// column inside it is not grouped.
+				out := mapChildren(e, toGroup)
+				if rewriteErr != nil && rewriteErr == notGrouped {
+					notGrouped = &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.Text + mustGroup}
+					rewriteErr = notGrouped
+				}
+				return out
 			}
-			key := x.String()
+			key := exprKey(in.canonical(x))
 			j, ok := aggIndex[key]
 			if !ok {
 				spec, err := compileAggregate(x, in)
@@ -85,10 +103,15 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 				aggIndex[key] = j
 				p.aggs = append(p.aggs, spec)
 			}
-			return &columnExpr{Name: aggCol(j)}
+			return &columnExpr{Name: aggCol(j), Text: x.String(), End: x.End}
 		case *columnExpr:
 			if rewriteErr == nil {
-				rewriteErr = &SQLError{Err: ErrSyntax, Pos: -1, Msg: "column " + quoteIdent(x.Name) + " must appear in GROUP BY or be used in an aggregate"}
+				what := "column " + quoteIdent(x.Name)
+				if x.Text != "" {
+					what = x.Text
+				}
+				notGrouped = &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: what + mustGroup}
+				rewriteErr = notGrouped
 			}
 			return x
 		}
@@ -175,21 +198,21 @@ func mapChildren(e expr, fn func(expr) expr) expr {
 		for i, a := range x.Args {
 			args[i] = fn(a)
 		}
-		return &funcExpr{Name: x.Name, Args: args, Distinct: x.Distinct, Star: x.Star}
+		return &funcExpr{Name: x.Name, Args: args, Distinct: x.Distinct, Star: x.Star, Text: x.Text, End: x.End}
 	}
 	return e
 }
 
 func compileAggregate(x *funcExpr, in *scope) (aggSpec, error) {
-	spec := aggSpec{name: x.Name, distinct: x.Distinct, star: x.Star, col: -1}
+	spec := aggSpec{name: x.Name, distinct: x.Distinct, star: x.Star, col: -1, text: x.String()}
 	if x.Star {
 		return spec, nil
 	}
 	if len(x.Args) != 1 {
-		return spec, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": an aggregate takes one argument"}
+		return spec, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.String() + ": an aggregate takes one argument"}
 	}
 	if hasAggregate(x.Args[0]) {
-		return spec, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": aggregates do not nest"}
+		return spec, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.String() + ": aggregates do not nest"}
 	}
 	f, err := compile(x.Args[0], in)
 	if err != nil {
@@ -251,9 +274,12 @@ func (st *aggState) add(spec *aggSpec, v value) error {
 		if st.n == 0 {
 			st.ints, st.typed = true, true
 		}
+		if !isNumeric(s.k) {
+			return notANumber(spec, v)
+		}
 		st.ints = st.ints && s.k == kindInt
 		st.typed = st.typed && v.k != kindVariant
-		return st.sum(spec.name, s)
+		st.sum(s)
 	case "min", "max":
 		// The order of ORDER BY, so that MIN and MAX agree with it; the
 		// result keeps the input's type (a Variant stays a Variant).
@@ -281,10 +307,41 @@ func ownedValue(v value) value {
 	return v
 }
 
-func (st *aggState) sum(name string, v value) error {
-	if !isNumeric(v.k) {
-		return &evalError{msg: name + " of a " + v.k.String() + " value"}
+// notANumber is the error of a SUM or AVG over v, a value that is no
+// number: it names the call, the value and, for a Variant, the cast that
+// makes it one.
+func notANumber(spec *aggSpec, v value) error {
+	const most = 40 // bytes of the value's text shown
+	what := "a " + v.k.String()
+	text := ""
+	switch v.k {
+	case kindVariant:
+		what = "a Variant " + v.v.Type().String()
+		text = v.v.String()
+	case kindString:
+		text = strconv.Quote(v.s)
+	case kindBool:
+		text = strconv.FormatBool(v.i != 0)
 	}
+	if len(text) > most {
+		n := most
+		for n > 0 && !utf8.RuneStart(text[n]) {
+			n--
+		}
+		text = text[:n] + "..."
+	}
+	if text != "" {
+		what += " " + text
+	}
+	msg := spec.text + ": " + what + " is not a number"
+	if v.k == kindVariant {
+		msg += " (cast it with variant_get(v, path, 'decimal(p,s)'), or try_variant_get(v, path, 'decimal(p,s)') to skip values that do not cast)"
+	}
+	return &evalError{msg: msg}
+}
+
+// sum folds a number into a SUM or AVG.
+func (st *aggState) sum(v value) {
 	st.n++
 	if st.n == 1 {
 		st.kind = kindInt
@@ -319,25 +376,24 @@ func (st *aggState) sum(name string, v value) error {
 			st.d = big.NewInt(st.i)
 			st.d.Add(st.d, big.NewInt(v.i))
 			st.kind = kindDecimal
-			return nil
+			return
 		}
 		st.i = s
 	}
-	return nil
 }
 
 // addInt folds an integer into a SUM or AVG as sum does, without building
 // a value while the sum stays an int64.
-func (st *aggState) addInt(x int64) error {
+func (st *aggState) addInt(x int64) {
 	if st.n == 0 || st.kind == kindInt {
 		if s := st.i + x; (s > st.i) == (x > 0) {
 			st.n++
 			st.kind = kindInt
 			st.i = s
-			return nil
+			return
 		}
 	}
-	return st.sum("sum", intValue(x))
+	st.sum(intValue(x))
 }
 
 // addFloat folds a double into a SUM or AVG as sum does.

@@ -99,9 +99,7 @@ func (s *scanSource) sumInt(ctx context.Context, folds []cellFold, states []aggS
 			continue
 		}
 		st.i, st.n, st.kind = sum, cnt, kindInt
-		if err := st.addInt(x); err != nil {
-			return err
-		}
+		st.addInt(x)
 		return s.foldRows(ctx, folds, states, n+1)
 	}
 	if cnt > 0 {
@@ -132,9 +130,7 @@ func (s *scanSource) foldRows(ctx context.Context, folds []cellFold, states []ag
 			case f.op == foldCount:
 				st.n++
 			case f.op == foldSumInt:
-				if err := st.addInt(r.Int64(f.col)); err != nil {
-					return err
-				}
+				st.addInt(r.Int64(f.col))
 			default:
 				st.addFloat(r.Float64(f.col))
 			}

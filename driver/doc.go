@@ -54,7 +54,11 @@
 //
 // variant_get(v, path, type) gives the type's column: BIGINT for tinyint to
 // bigint, DOUBLE for float and double, and so on; without a type it gives
-// VARIANT. []byte and variant.Variant values from Next are valid until the
+// VARIANT. The type names are those of docs/design.md section 4, and also
+// integer, text, numeric(p,s) and bool, which CREATE TABLE takes with the
+// same meaning; decimal alone is decimal(10,0). A result column without an
+// alias is named by its column or its expression: v->>'$.kind' keeps that
+// text, as in MySQL. []byte and variant.Variant values from Next are valid until the
 // next call of Next (they point into memory the rows or the table scan own,
 // not copied per row): Scan into *variant.Variant (or
 // sql.Null[variant.Variant]) and into *[]byte or *any copies []byte values
@@ -81,6 +85,7 @@
 //
 // Errors wrap the package's sentinels ([ErrSyntax], [ErrUnsupported],
 // [ErrNoTable], [ErrReadOnly], [ErrClosed], [ErrDSN]) and those of the
-// variant and scan packages, so errors.Is matches them; parse errors are an
-// [*SQLError] with the position in the SQL text.
+// variant and scan packages, so errors.Is matches them; a statement that
+// cannot run as written is an [*SQLError] that names the expression at fault
+// as SQL text and, when known, its position in the SQL text.
 package driver

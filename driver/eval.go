@@ -24,6 +24,20 @@ type scope struct {
 	cfg   *Config
 }
 
+// canonical is e with each table column named as the scope spells it, so
+// that Kind and kind are the same GROUP BY expression.
+func (s *scope) canonical(e expr) expr {
+	if c, ok := e.(*columnExpr); ok {
+		if c.Text == "" {
+			if i, err := s.lookup(c.Name); err == nil && s.names[i] != c.Name {
+				return &columnExpr{Name: s.names[i], End: c.End}
+			}
+		}
+		return e
+	}
+	return mapChildren(e, s.canonical)
+}
+
 // lookup finds a column by name: exactly, or else case-insensitively when
 // that names one column only.
 func (s *scope) lookup(name string) (int, error) {
@@ -119,7 +133,7 @@ func compile(e expr, sc *scope) (evalFunc, error) {
 		return compileArith(&arithExpr{Op: "-", Left: zero, Right: x.E}, sc)
 	case *funcExpr:
 		if aggregates[x.Name] {
-			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "aggregate " + x.String() + " is not allowed here"}
+			return nil, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: "aggregate " + x.String() + " is not allowed here"}
 		}
 		return compileFunc(x, sc)
 	}

@@ -160,11 +160,11 @@ func TestArithmetic(t *testing.T) {
 func TestCompileErrors(t *testing.T) {
 	for q, msg := range map[string]string{
 		"SELECT nope FROM t":                          "parquetvariant: syntax error: no column nope",
-		"SELECT variant_get(v, '$.') FROM t":          `parquetvariant: syntax error: variant_get: variant: invalid path at offset 1: "$.": a dot must be followed by a name of letters, digits and _ (use ['...'] for other keys)`,
-		"SELECT variant_get(v, id) FROM t":            "parquetvariant: syntax error: variant_get: the path must be a string literal",
-		"SELECT count(*) + 1 FROM t":                  "parquetvariant: syntax error: aggregate count(*) is not allowed here",
+		"SELECT variant_get(v, '$.') FROM t":          `parquetvariant: syntax error: variant_get: variant: invalid path at offset 1: "$.": a dot must be followed by a name of letters, digits and _ (use ['...'] for other keys) at position 27`,
+		"SELECT variant_get(v, id) FROM t":            "parquetvariant: syntax error: variant_get: the path must be a string literal at position 25",
+		"SELECT count(*) + 1 FROM t":                  "parquetvariant: syntax error: aggregate count(*) is not allowed here at position 15",
 		"SELECT id FROM t WHERE v LIKE 'a' ESCAPE id": "parquetvariant: syntax error: ESCAPE takes a one-character string literal",
-		"SELECT no_such_fn(v) FROM t":                 "parquetvariant: not supported: the function NO_SUCH_FN",
+		"SELECT no_such_fn(v) FROM t":                 "parquetvariant: not supported: the function NO_SUCH_FN at position 20",
 	} {
 		p, err := parseSQL(q)
 		require.NoError(t, err, q)

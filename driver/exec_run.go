@@ -207,7 +207,7 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 				}
 			}
 			if err := g.aggs[j].add(spec, v); err != nil {
-				return nil, err
+				return nil, atRow(err, int64(n+1))
 			}
 		}
 	}

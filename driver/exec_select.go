@@ -117,7 +117,7 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 		}
 		if col < 0 {
 			for i, it := range items {
-				if it.Expr.String() == o.Expr.String() {
+				if exprKey(it.Expr) == exprKey(o.Expr) {
 					col = i
 					break
 				}

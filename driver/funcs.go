@@ -13,7 +13,7 @@ import (
 // compileFunc builds the scalar functions of docs/design.md section 4.
 func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 	if x.Distinct || x.Star {
-		return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": DISTINCT and * are for aggregates"}
+		return nil, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.String() + ": DISTINCT and * are for aggregates"}
 	}
 	args := make([]evalFunc, len(x.Args))
 	for i, a := range x.Args {
@@ -29,7 +29,7 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 				return nil
 			}
 		}
-		return &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": wrong number of arguments"}
+		return &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.String() + ": wrong number of arguments"}
 	}
 	switch x.Name {
 	case "variant_get", "try_variant_get":
@@ -37,7 +37,7 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 			return nil, err
 		}
 		if x.Name == "try_variant_get" && len(args) != 3 {
-			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.String() + ": try_variant_get takes a value, a path and a type"}
+			return nil, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.String() + ": try_variant_get takes a value, a path and a type"}
 		}
 		path, err := constPath(x)
 		if err != nil {
@@ -118,7 +118,7 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 			return out, nil
 		}, nil
 	}
-	return nil, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "the function " + strings.ToUpper(x.Name)}
+	return nil, &SQLError{Err: ErrUnsupported, Pos: exprPos(x), Msg: "the function " + strings.ToUpper(x.Name)}
 }
 
 // coalesce is COALESCE (and MySQL's IFNULL): the first argument that is not
@@ -253,7 +253,7 @@ func constPath(x *funcExpr) (variant.Path, error) {
 // constType parses the type argument of variant_get, which must be a string
 // literal.
 func constType(x *funcExpr) (variant.SQLType, error) {
-	return constArg(x, 2, "type", variant.ParseSQLType)
+	return constArg(x, 2, "type", parseCastType)
 }
 
 // constArg parses argument i of x, a string literal, with parse; a
@@ -266,11 +266,11 @@ func constArg[T any](x *funcExpr, i int, what string, parse func(string) (T, err
 		s, ok = lit.Value.(string)
 	}
 	if !ok {
-		return zero, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": the " + what + " must be a string literal"}
+		return zero, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.Name + ": the " + what + " must be a string literal"}
 	}
 	v, err := parse(s)
 	if err != nil {
-		return zero, &SQLError{Err: ErrSyntax, Pos: -1, Msg: x.Name + ": " + err.Error(), Cause: err}
+		return zero, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.Name + ": " + err.Error(), Cause: err}
 	}
 	return v, nil
 }

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/parquetvariant/parquetvariant/scan"
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -14,18 +13,9 @@ import (
 // applies the cast, so the whole Variant is never rebuilt.
 type pathRef struct {
 	name string // the column the call becomes in the rewritten statement
-	text string // the call as written, for EXPLAIN
+	text string // the call as written, for EXPLAIN and messages
 	ref  scan.Ref
 	typ  colType
-}
-
-// showRefs writes the calls back into the SQL text of a rewritten
-// expression.
-func showRefs(text string, refs []pathRef) string {
-	for _, r := range refs {
-		text = strings.ReplaceAll(text, quoteIdent(r.name), r.text)
-	}
-	return text
 }
 
 // planPathRefs finds the variant_get calls of s that the scan can answer
@@ -70,7 +60,7 @@ func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
 			return nil
 		}
 		if r, ok := scanCall(e, schema); ok && !whole[r.Column] {
-			key := e.String()
+			key := exprKey(e)
 			name, seen := byKey[key]
 			if !seen {
 				name = "\x00p" + strconv.Itoa(len(refs))
@@ -79,9 +69,9 @@ func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
 				if r.As.Kind != variant.SQLInvalid {
 					typ = sqlTypeName(r.As)
 				}
-				refs = append(refs, pathRef{name: name, text: key, ref: r, typ: typ})
+				refs = append(refs, pathRef{name: name, text: e.String(), ref: r, typ: typ})
 			}
-			return &columnExpr{Name: name}
+			return &columnExpr{Name: name, Text: e.String(), End: max(exprPos(e), 0)}
 		}
 		return mapChildren(e, rewrite)
 	}

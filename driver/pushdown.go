@@ -53,7 +53,7 @@ func (p *pushdown) predicates(args []value) pushed {
 			continue
 		}
 		preds = append(preds, pred)
-		out.texts = append(out.texts, showRefs(c.String(), p.refs))
+		out.texts = append(out.texts, c.String())
 		if !p.exact(c, args) {
 			out.rest = andExpr(out.rest, c)
 		}

@@ -95,12 +95,63 @@ func (*showTablesStmt) isStatement()  {}
 func (*describeStmt) isStatement()    {}
 func (*explainStmt) isStatement()     {}
 
-// expr is a SQL expression. String gives its SQL text, for EXPLAIN and for
-// naming result columns.
+// expr is a SQL expression. String gives its SQL text, for EXPLAIN, for
+// messages and for naming result columns; exprKey tells whether two
+// expressions are the same.
 type expr interface{ String() string }
 
-// columnExpr is a column reference.
-type columnExpr struct{ Name string }
+// exprPos is the position in the SQL text just past a column reference or
+// a call (the End of columnExpr and funcExpr, which the parser sets), as
+// SQLError.Pos gives it, or -1 when unknown: End is 0 for the expressions
+// the planner makes and where the parser could not place one.
+func exprPos(e expr) int {
+	end := 0
+	switch x := e.(type) {
+	case *columnExpr:
+		end = x.End
+	case *funcExpr:
+		end = x.End
+	}
+	if end == 0 {
+		return -1
+	}
+	return end
+}
+
+// exprKey is the text of e with the planner's columns by their internal
+// names and operators as calls: equal keys are the same expression
+// (v->'$.a' is variant_get(v, '$.a')).
+func exprKey(e expr) string {
+	return plainExpr(e).String()
+}
+
+// plainExpr is e with Text dropped: the planner's columns by their names,
+// operators as the calls they are.
+func plainExpr(e expr) expr {
+	switch x := e.(type) {
+	case *columnExpr:
+		if x.Text == "" {
+			return x
+		}
+		return &columnExpr{Name: x.Name}
+	case *funcExpr:
+		f := mapChildren(x, plainExpr).(*funcExpr)
+		f.Text = ""
+		return f
+	}
+	return mapChildren(e, plainExpr)
+}
+
+// columnExpr is a column reference. The planner also makes columns of its
+// own for the expressions it computes apart (a variant_get call the scan
+// answers, a GROUP BY key, an aggregate): their names are internal, and
+// Text keeps the expression they stand for so that messages and EXPLAIN
+// show it as written.
+type columnExpr struct {
+	Name string
+	Text string // the expression the column stands for; empty for a table column
+	End  int    // see exprPos
+}
 
 // literalExpr is a constant: nil (NULL), bool, int64, float64, string, or a
 // decimal given as its exact text (decimalText).
@@ -163,14 +214,25 @@ type arithExpr struct {
 type negExpr struct{ E expr }
 
 // funcExpr is a function call; Name is lower case. Star marks COUNT(*).
+// Text is the call as written when it was written as an operator: v->'$.a'
+// is variant_get(v, '$.a') and v->>'$.a' is
+// json_unquote(variant_get(v, '$.a')), and both keep their text to name
+// their result column as MySQL does.
 type funcExpr struct {
 	Name     string
 	Args     []expr
 	Distinct bool
 	Star     bool
+	Text     string // the operator form as written; empty for a call
+	End      int    // see exprPos
 }
 
-func (e *columnExpr) String() string { return quoteIdent(e.Name) }
+func (e *columnExpr) String() string {
+	if e.Text != "" {
+		return e.Text
+	}
+	return quoteIdent(e.Name)
+}
 func (e *literalExpr) String() string {
 	switch v := e.Value.(type) {
 	case nil:
@@ -237,6 +299,9 @@ func (e *arithExpr) String() string {
 }
 func (e *negExpr) String() string { return "-" + e.E.String() }
 func (e *funcExpr) String() string {
+	if e.Text != "" {
+		return e.Text
+	}
 	var b strings.Builder
 	b.WriteString(e.Name)
 	b.WriteByte('(')

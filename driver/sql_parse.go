@@ -35,8 +35,9 @@ func parseSQL(sql string) (parsed, error) {
 	if err != nil {
 		return parsed{}, err
 	}
-	if kept := keepLikeEscapes(sql, toks); kept != sql {
-		sql = kept
+	var inserted []int
+	if kept, ins := keepLikeEscapes(sql, toks); ins != nil {
+		sql, inserted = kept, ins
 		if toks, err = scanTokens(sql); err != nil {
 			return parsed{}, err
 		}
@@ -54,7 +55,7 @@ func parseSQL(sql string) (parsed, error) {
 		if len(rest) == 0 || rest[0].typ != sqlparser.SELECT {
 			return parsed{}, &SQLError{Err: ErrUnsupported, Pos: first.end, Msg: "EXPLAIN of anything but SELECT"}
 		}
-		p, err := parseStatement(sql[rest[0].start:], rest[0].start)
+		p, err := parseStatement(sql[rest[0].start:], rest[0].start, sourceText{toks: rest, inserted: inserted})
 		if err != nil {
 			return parsed{}, err
 		}
@@ -73,10 +74,10 @@ func parseSQL(sql string) (parsed, error) {
 		return parsed{}, err
 	}
 	if toks[0].typ != sqlparser.CREATE {
-		return parseStatement(sql, 0)
+		return parseStatement(sql, 0, sourceText{toks: toks, inserted: inserted})
 	}
 	text, types := rewriteColumnTypes(sql, toks)
-	p, err := parseStatementWith(text, 0, types)
+	p, err := parseStatementWith(text, 0, types, sourceText{})
 	if err != nil {
 		return parsed{}, err
 	}
@@ -99,10 +100,15 @@ func (t token) isWord(w string) bool {
 }
 
 // scanTokens splits sql into tokens with sqlparser's tokenizer, skipping
-// comments.
-func scanTokens(sql string) ([]token, error) {
+// comments. A panic inside the tokenizer (it has one on a MySQL comment
+// such as /*!*/) becomes an ErrSyntax.
+func scanTokens(sql string) (toks []token, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			toks, err = nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("the SQL tokenizer failed on this statement: %v", r)}
+		}
+	}()
 	tkn := sqlparser.NewStringTokenizer(sql)
-	var toks []token
 	prevEnd := 0
 	for {
 		typ, val := tkn.Scan()
@@ -134,11 +140,13 @@ func scanTokens(sql string) ([]token, error) {
 // keepLikeEscapes doubles the backslash of each \% and \_ inside string
 // literals. MySQL keeps those two escapes as written, so that 'a\%c' is
 // the LIKE pattern of the text a%c; the grammar's tokenizer would drop the
-// backslash and make the % a wildcard.
-func keepLikeEscapes(sql string, toks []token) string {
+// backslash and make the % a wildcard. It returns the new text and the
+// positions in it of the backslashes it added (nil when none).
+func keepLikeEscapes(sql string, toks []token) (string, []int) {
 	if !strings.Contains(sql, `\%`) && !strings.Contains(sql, `\_`) {
-		return sql
+		return sql, nil
 	}
+	var inserted []int
 	var b strings.Builder
 	last := 0
 	for _, t := range toks {
@@ -152,6 +160,7 @@ func keepLikeEscapes(sql string, toks []token) string {
 			if raw[i] == '\\' && i+1 < len(raw) {
 				i++
 				if raw[i] == '%' || raw[i] == '_' {
+					inserted = append(inserted, b.Len())
 					b.WriteByte('\\')
 				}
 				b.WriteByte(raw[i])
@@ -160,7 +169,10 @@ func keepLikeEscapes(sql string, toks []token) string {
 		last = t.end
 	}
 	b.WriteString(sql[last:])
-	return b.String()
+	if inserted == nil {
+		return sql, nil
+	}
+	return b.String(), inserted
 }
 
 // rejectTypedLiterals finds DATE '...', TIME '...' and TIMESTAMP '...',
@@ -206,14 +218,14 @@ func rewriteColumnTypes(sql string, toks []token) (string, []string) {
 }
 
 // parseStatement runs the grammar on sql (which starts at offset base of the
-// text the user gave) and translates the result.
-func parseStatement(sql string, base int) (parsed, error) {
-	return parseStatementWith(sql, base, nil)
+// text the user gave) and translates the result; src is sql's tokens.
+func parseStatement(sql string, base int, src sourceText) (parsed, error) {
+	return parseStatementWith(sql, base, nil, src)
 }
 
 // parseStatementWith is parseStatement for a CREATE TABLE whose JSON column
 // types stand for jsonTypes (see rewriteColumnTypes).
-func parseStatementWith(sql string, base int, jsonTypes []string) (p parsed, err error) {
+func parseStatementWith(sql string, base int, jsonTypes []string, src sourceText) (p parsed, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("the SQL grammar failed on this statement: %v", r)}
@@ -223,7 +235,7 @@ func parseStatementWith(sql string, base int, jsonTypes []string) (p parsed, err
 	if err != nil {
 		return parsed{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: shiftPosition(err.Error(), base)}
 	}
-	tr := translator{jsonTypes: jsonTypes}
+	tr := translator{jsonTypes: jsonTypes, src: src}
 	s, err := tr.statement(st)
 	if err != nil {
 		return parsed{}, err

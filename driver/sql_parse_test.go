@@ -2,6 +2,7 @@ package driver
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -15,8 +16,10 @@ func TestParseSelect(t *testing.T) {
 	require.Equal(t, "t", s.Table)
 	require.Len(t, s.Items, 4)
 	require.Equal(t, "id", s.Items[0].Expr.String())
-	require.Equal(t, "variant_get(v, '$.a')", s.Items[1].Expr.String())
-	require.Equal(t, "json_unquote(variant_get(v, '$.b'))", s.Items[2].Expr.String())
+	require.Equal(t, "v->'$.a'", s.Items[1].Expr.String())
+	require.Equal(t, "variant_get(v, '$.a')", exprKey(s.Items[1].Expr))
+	require.Equal(t, "v->>'$.b'", s.Items[2].Expr.String())
+	require.Equal(t, "json_unquote(variant_get(v, '$.b'))", exprKey(s.Items[2].Expr))
 	require.Equal(t, "b", s.Items[2].Alias)
 	require.Equal(t, "((variant_get(v, '$.a', 'int') = ? AND id > ?) AND s LIKE '%?%')", s.Where.String())
 	where := s.Where.(*logicExpr).Left.(*logicExpr)
@@ -24,7 +27,7 @@ func TestParseSelect(t *testing.T) {
 	require.Equal(t, &paramExpr{Index: 1}, where.Right.(*compareExpr).Right)
 	require.Equal(t, &paramExpr{Index: 2}, s.Limit)
 	require.Equal(t, &literalExpr{Value: int64(5)}, s.Offset)
-	require.Equal(t, []orderItem{{Expr: &columnExpr{Name: "id"}, Desc: true}}, s.OrderBy)
+	require.Equal(t, []orderItem{{Expr: &columnExpr{Name: "id", End: 154}, Desc: true}}, s.OrderBy)
 }
 
 func TestParseSelectClauses(t *testing.T) {
@@ -36,10 +39,10 @@ func TestParseSelectClauses(t *testing.T) {
 	require.Equal(t, "odd name", s.Table)
 	require.Equal(t, "count(*)", s.Items[0].Expr.String())
 	require.Equal(t, "count(DISTINCT x)", s.Items[1].Expr.String())
-	require.Equal(t, &funcExpr{Name: "sum", Args: []expr{&literalExpr{Value: decimalText("-1.50")}}}, s.Items[2].Expr)
-	require.Equal(t, &columnExpr{Name: "id"}, s.Items[3].Expr)
+	require.Equal(t, &funcExpr{Name: "sum", Args: []expr{&literalExpr{Value: decimalText("-1.50")}}, End: 55}, s.Items[2].Expr)
+	require.Equal(t, &columnExpr{Name: "id", End: 61}, s.Items[3].Expr)
 	require.Equal(t, "((((NOT (b <=> 1) AND x IN (1, ?, 'a')) AND y NOT BETWEEN 1 AND 2) AND z IS NOT NULL) AND w <> 25)", s.Where.String())
-	require.Equal(t, []expr{&columnExpr{Name: "x"}}, s.GroupBy)
+	require.Equal(t, []expr{&columnExpr{Name: "x", End: 193}}, s.GroupBy)
 	require.Equal(t, "count(*) > 1", s.Having.String())
 }
 
@@ -51,7 +54,7 @@ func TestParseWrites(t *testing.T) {
 	require.Equal(t, "t", ins.Table)
 	require.Equal(t, []string{"id", "v"}, ins.Columns)
 	require.Equal(t, [][]expr{
-		{&paramExpr{Index: 0}, &funcExpr{Name: "parse_json", Args: []expr{&paramExpr{Index: 1}}}},
+		{&paramExpr{Index: 0}, &funcExpr{Name: "parse_json", Args: []expr{&paramExpr{Index: 1}}, End: 46}},
 		{&literalExpr{Value: int64(2)}, &literalExpr{Value: "{}"}},
 	}, ins.Rows)
 
@@ -141,8 +144,9 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// FuzzParseSQL checks that no text makes the parser panic and that every
-// failure is an *SQLError.
+// FuzzParseSQL checks that no text makes the parser panic, that every
+// failure is an *SQLError and that the positions of expressions lie in the
+// text.
 func FuzzParseSQL(f *testing.F) {
 	for _, q := range []string{
 		"SELECT id, v->'$.a' FROM t WHERE variant_get(v,'$.a','int') = ? LIMIT ?",
@@ -164,6 +168,34 @@ func FuzzParseSQL(f *testing.F) {
 		}
 		if p.stmt == nil || p.numParams < 0 {
 			t.Fatalf("parseSQL(%q) = %+v", q, p)
+		}
+		// Every position the parser gives lies in the text.
+		check := func(e expr) {
+			walkExpr(e, func(x expr) {
+				pos := exprPos(x)
+				if pos < -1 || pos == 0 || pos > len(q) {
+					t.Fatalf("parseSQL(%q): %s at position %d", q, x, pos)
+				}
+				if pos < 0 {
+					return
+				}
+				ok := true
+				switch x := x.(type) {
+				case *columnExpr:
+					ok = q[pos-1] == '`' || strings.HasSuffix(strings.ToLower(q[:pos]), strings.ToLower(x.Name))
+				case *funcExpr:
+					ok = x.Text != "" || q[pos-1] == ')'
+				}
+				if !ok {
+					t.Fatalf("parseSQL(%q): %s at position %d, after %q", q, x, pos, q[:pos])
+				}
+			})
+		}
+		switch s := p.stmt.(type) {
+		case *selectStmt:
+			forEachExpr(s, check)
+		case *explainStmt:
+			forEachExpr(s.Select, check)
 		}
 	})
 }

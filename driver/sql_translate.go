@@ -9,11 +9,14 @@ import (
 )
 
 // translator turns the sqlparser AST into the driver's statement types and
-// counts the placeholders it meets.
+// counts the placeholders it meets. It places columns and calls in the SQL
+// text with src (see sql_positions.go).
 type translator struct {
 	numParams int
 	table     string   // the FROM table, for qualified column names
 	jsonTypes []string // what each JSON column type of a CREATE TABLE stands for
+	src       sourceText
+	at        int // the token cursor
 }
 
 func unsupported(what string) error {
@@ -85,10 +88,18 @@ func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
 			if err != nil {
 				return nil, err
 			}
+			if !e.As.IsEmpty() {
+				tr.skipWord(e.As.String())
+			}
 			out.Items = append(out.Items, selectItem{Expr: x, Alias: e.As.String()})
 		default:
 			return nil, unsupported("the select item " + sqlparser.String(se))
 		}
+	}
+	tr.skipPast(sqlparser.FROM)
+	tr.skipWord(tn.Name.String())
+	if !ate.As.IsEmpty() {
+		tr.skipWord(ate.As.String())
 	}
 	var err error
 	if s.Where != nil {
@@ -150,6 +161,7 @@ func (tr *translator) insert(s *sqlparser.Insert) (*insertStmt, error) {
 	}
 	switch rows := s.Rows.(type) {
 	case sqlparser.Values:
+		tr.skipPast(sqlparser.VALUES)
 		for _, tuple := range rows {
 			row := make([]expr, 0, len(tuple))
 			for _, e := range tuple {
@@ -162,6 +174,9 @@ func (tr *translator) insert(s *sqlparser.Insert) (*insertStmt, error) {
 			out.Rows = append(out.Rows, row)
 		}
 	case *sqlparser.Select:
+		if i := tr.findType(sqlparser.SELECT); i >= 0 {
+			tr.at = i
+		}
 		sel, err := tr.selectStmt(rows)
 		if err != nil {
 			return nil, err
@@ -268,7 +283,11 @@ func (tr *translator) expr(e sqlparser.Expr) (expr, error) {
 		if !x.Qualifier.IsEmpty() && (x.Qualifier.Name.String() != tr.table || !x.Qualifier.Qualifier.IsEmpty()) {
 			return nil, unsupported("a column of another table: " + sqlparser.String(x))
 		}
-		return &columnExpr{Name: x.Name.String()}, nil
+		c := &columnExpr{Name: x.Name.String()}
+		if i := tr.findWord(c.Name, false); i >= 0 {
+			c.End, tr.at = tr.endOf(i), i+1
+		}
+		return c, nil
 	case *sqlparser.BinaryExpr:
 		return tr.binary(x)
 	case *sqlparser.UnaryExpr:
@@ -367,15 +386,26 @@ func (tr *translator) binary(x *sqlparser.BinaryExpr) (expr, error) {
 	if err != nil {
 		return nil, err
 	}
+	op := -1 // the token of -> or ->>; the path is the token after it
+	if typ, ok := jsonOps[x.Operator]; ok {
+		if op = tr.findType(typ); op >= 0 {
+			tr.at = op + 1
+		}
+	}
 	right, err := tr.expr(x.Right)
 	if err != nil {
 		return nil, err
 	}
+	end := 0
+	if op >= 0 {
+		end, tr.at = tr.endOf(op+1), max(tr.at, op+2)
+	}
 	switch x.Operator {
 	case sqlparser.JSONExtractOp:
-		return &funcExpr{Name: "variant_get", Args: []expr{left, right}}, nil
+		return &funcExpr{Name: "variant_get", Args: []expr{left, right}, Text: left.String() + "->" + right.String(), End: end}, nil
 	case sqlparser.JSONUnquoteExtractOp:
-		return &funcExpr{Name: "json_unquote", Args: []expr{&funcExpr{Name: "variant_get", Args: []expr{left, right}}}}, nil
+		get := &funcExpr{Name: "variant_get", Args: []expr{left, right}, Text: left.String() + "->" + right.String(), End: end}
+		return &funcExpr{Name: "json_unquote", Args: []expr{get}, Text: left.String() + "->>" + right.String(), End: end}, nil
 	case sqlparser.PlusStr, sqlparser.MinusStr, sqlparser.MultStr, sqlparser.DivStr, sqlparser.ModStr:
 		return &arithExpr{Op: x.Operator, Left: left, Right: right}, nil
 	}
@@ -387,6 +417,10 @@ func (tr *translator) function(x *sqlparser.FuncExpr) (expr, error) {
 		return nil, unsupported("a qualified function name " + sqlparser.String(x))
 	}
 	f := &funcExpr{Name: x.Name.Lowered(), Distinct: x.Distinct}
+	open := tr.findWord(x.Name.String(), true) + 1 // the (, or 0 when not found
+	if open > 0 {
+		tr.at = open + 1
+	}
 	for _, a := range x.Exprs {
 		switch arg := a.(type) {
 		case *sqlparser.StarExpr:
@@ -405,6 +439,11 @@ func (tr *translator) function(x *sqlparser.FuncExpr) (expr, error) {
 			f.Args = append(f.Args, v)
 		default:
 			return nil, unsupported("the argument " + sqlparser.String(a) + " of " + f.Name)
+		}
+	}
+	if open > 0 {
+		if end := tr.closing(open); end >= 0 {
+			f.End, tr.at = tr.endOf(end), end+1
 		}
 	}
 	return f, nil

@@ -188,7 +188,7 @@ func funcType(x *funcExpr, cols map[string]colType) colType {
 		if len(x.Args) == 3 {
 			if lit, ok := x.Args[2].(*literalExpr); ok {
 				if s, ok := lit.Value.(string); ok {
-					if t, err := variant.ParseSQLType(s); err == nil {
+					if t, err := parseCastType(s); err == nil {
 						return sqlTypeName(t)
 					}
 				}

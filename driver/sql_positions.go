@@ -1,0 +1,97 @@
+package driver
+
+import "github.com/xwb1989/sqlparser"
+
+// sourceText is the statement's tokens, for placing the columns and calls
+// of the grammar's tree (which keeps no positions) in the SQL text
+// (docs/design.md section 9: errors name the position in the SQL text).
+type sourceText struct {
+	toks []token
+	// inserted holds, in order, the positions of the bytes that
+	// keepLikeEscapes added to the text the tokens were read from.
+	inserted []int
+}
+
+// orig is the position in the text the user gave of position p of the
+// tokens' text.
+func (s *sourceText) orig(p int) int {
+	n := 0
+	for n < len(s.inserted) && s.inserted[n] < p {
+		n++
+	}
+	return p - n
+}
+
+// The translator walks the tree in text order and finds each column, call
+// and -> operator among the tokens from a cursor (translator.at) on, which
+// it moves past what it found: a name seen earlier in the text, such as a
+// select alias or the table name, is skipped so. A construct it cannot find
+// keeps no position (End 0).
+
+// findWord is the index of the first token from the cursor that is the
+// unquoted or backquoted word w, followed by ( when call; -1 when none.
+func (tr *translator) findWord(w string, call bool) int {
+	toks := tr.src.toks
+	for i := tr.at; i < len(toks); i++ {
+		if toks[i].isWord(w) && (!call || i+1 < len(toks) && toks[i+1].typ == '(') {
+			return i
+		}
+	}
+	return -1
+}
+
+// findType is the index of the first token of type typ from the cursor, or
+// -1.
+func (tr *translator) findType(typ int) int {
+	for i := tr.at; i < len(tr.src.toks); i++ {
+		if tr.src.toks[i].typ == typ {
+			return i
+		}
+	}
+	return -1
+}
+
+// closing is the index of the ) that closes the ( at index open, or -1.
+func (tr *translator) closing(open int) int {
+	depth := 0
+	for i := open; i < len(tr.src.toks); i++ {
+		switch tr.src.toks[i].typ {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// endOf is the position in the user's text just past token i, for the End
+// of an expression; 0 (unknown) when i < 0.
+func (tr *translator) endOf(i int) int {
+	if i < 0 || i >= len(tr.src.toks) {
+		return 0
+	}
+	return tr.src.orig(tr.src.toks[i].end)
+}
+
+// skipPast moves the cursor past the first token from it of type typ,
+// when there is one.
+func (tr *translator) skipPast(typ int) {
+	if i := tr.findType(typ); i >= 0 {
+		tr.at = i + 1
+	}
+}
+
+// skipWord moves the cursor past the first token from it that is the word w,
+// when there is one.
+func (tr *translator) skipWord(w string) {
+	if i := tr.findWord(w, false); i >= 0 {
+		tr.at = i + 1
+	}
+}
+
+// jsonOps are the token types of -> and ->>.
+var jsonOps = map[string]int{sqlparser.JSONExtractOp: sqlparser.JSON_EXTRACT_OP, sqlparser.JSONUnquoteExtractOp: sqlparser.JSON_UNQUOTE_EXTRACT_OP}
