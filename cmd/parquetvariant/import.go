@@ -70,6 +70,9 @@ func importJSON(ctx context.Context, e env, dsn, table, column string, in io.Rea
 	_, err = db.ExecContext(ctx, fmt.Sprintf("CREATE TABLE %s (%s VARIANT)", ident, col))
 	switch {
 	case errors.Is(err, driver.ErrTableExists):
+		if err := checkImportColumn(ctx, db, table, column); err != nil {
+			return err
+		}
 	case err != nil:
 		return err
 	default:
@@ -140,6 +143,38 @@ func importJSON(ctx context.Context, e env, dsn, table, column string, in io.Rea
 	_, err = fmt.Fprintf(e.stdout, "imported %d rows into %s in %s (%.0f rows/s)\n",
 		rows, table, elapsed.Round(time.Millisecond), float64(rows)/max(elapsed.Seconds(), 1e-9))
 	return err
+}
+
+// checkImportColumn reports an error naming the --column option when the
+// existing table has no VARIANT column called column.
+func checkImportColumn(ctx context.Context, db *sql.DB, table, column string) error {
+	rows, err := db.QueryContext(ctx, "DESCRIBE "+quoteIdent(table))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var variants []string
+	for rows.Next() {
+		var name, typ string
+		var nullable bool
+		if err := rows.Scan(&name, &typ, &nullable); err != nil {
+			return err
+		}
+		if name == column && typ == "VARIANT" {
+			return nil
+		}
+		if typ == "VARIANT" {
+			variants = append(variants, name)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	msg := fmt.Sprintf("table %s has no VARIANT column %s to import into", table, column)
+	if len(variants) > 0 {
+		msg += "; its VARIANT columns: " + strings.Join(variants, ", ") + " (choose one with --column)"
+	}
+	return usageError{errors.New(msg)}
 }
 
 // dsnDir is the directory of a DSN given as a path with options.

@@ -343,6 +343,13 @@ func TestImport(t *testing.T) {
 	ok(t, "\xef\xbb\xbf{\"bom\":1}\n", "import", dir, "bom")
 	require.Equal(t, "n\n1\n", ok(t, "", "query", "-f", "csv", dir, "SELECT variant_get(v, '$.bom', 'int') AS n FROM bom"))
 	ok(t, "", "query", dir, "DROP TABLE bom")
+	// An existing table without the --column VARIANT column says which it has.
+	ok(t, "", "query", dir, "CREATE TABLE other (id BIGINT, doc VARIANT)")
+	r = runCLI(t, "{\"a\":1}\n", "import", dir, "other")
+	require.Equal(t, 2, r.code)
+	require.Equal(t, "parquetvariant: table other has no VARIANT column v to import into; its VARIANT columns: doc (choose one with --column)\nRun 'parquetvariant import --help' for usage.\n", r.stderr)
+	ok(t, "{\"a\":1}\n", "import", "--column", "doc", dir, "other")
+	ok(t, "", "query", dir, "DROP TABLE other")
 
 	require.Equal(t, "n\n4\n", ok(t, "", "query", "-f", "csv", dir, "SELECT COUNT(*) AS n FROM docs"))
 	require.Equal(t, "column,type,nullable\nv,VARIANT,true\n", ok(t, "", "query", "-f", "csv", dir, "DESCRIBE docs"))
