@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/parquetvariant/parquetvariant/driver"
+	"github.com/parquetvariant/parquetvariant/variant"
 	"io"
 	"os"
 	"strings"
@@ -19,6 +20,7 @@ import (
 
 func importCmd(e env) *cobra.Command {
 	var column string
+	var skipInvalid bool
 	c := &cobra.Command{
 		Use:   "import DIR TABLE [FILE]",
 		Short: "Load JSON lines into a table as Variant rows",
@@ -30,6 +32,8 @@ The table is created as "CREATE TABLE TABLE (v VARIANT)" when it does not
 exist. All rows go in one transaction with a prepared
 "INSERT INTO TABLE (v) VALUES (parse_json(?))", so the import writes one new
 shredded file or, on any error, nothing (a table it created is dropped again).
+With --skip-invalid, a line that is not valid JSON is left out instead (the
+first ten are named on standard error) and the summary counts them.
 A UTF-8 byte order mark at the start of the input is skipped. A terminal shows a progress bar (rows,
 rows/s); the last line is a summary.`,
 		Example: `  parquetvariant import /tmp/lake docs docs.jsonl
@@ -45,14 +49,25 @@ rows/s); the last line is a summary.`,
 				defer f.Close()
 				in = f
 			}
-			return importJSON(cmd.Context(), e, args[0], args[1], column, in)
+			return importJSON(cmd.Context(), e, importOptions{dsn: args[0], table: args[1], column: column, skipInvalid: skipInvalid}, in)
 		},
 	}
 	c.Flags().StringVar(&column, "column", "v", "the VARIANT column that receives the documents")
+	c.Flags().BoolVar(&skipInvalid, "skip-invalid", false, "leave out lines that are not valid JSON instead of failing")
 	return c
 }
 
-func importJSON(ctx context.Context, e env, dsn, table, column string, in io.Reader) (err error) {
+// importOptions are the arguments and flags of import.
+type importOptions struct {
+	dsn, table, column string
+	skipInvalid        bool
+}
+
+// maxSkipReports is how many skipped lines import names on standard error.
+const maxSkipReports = 10
+
+func importJSON(ctx context.Context, e env, o importOptions, in io.Reader) (err error) {
+	dsn, table, column := o.dsn, o.table, o.column
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -111,7 +126,15 @@ func importJSON(ctx context.Context, e env, dsn, table, column string, in io.Rea
 		)
 	}
 	r := bufio.NewReaderSize(in, 1<<20)
-	var rows int64
+	var parse variant.ParseOptions
+	if o.skipInvalid {
+		cfg, err := driver.ParseDSN(dsn)
+		if err != nil {
+			return err
+		}
+		parse.LastWins = cfg.DuplicateKeys == driver.DuplicateKeysLast
+	}
+	var rows, skipped int64
 	for line := 1; ; line++ {
 		b, rerr := r.ReadBytes('\n')
 		if rerr != nil && !errors.Is(rerr, io.EOF) {
@@ -120,7 +143,16 @@ func importJSON(ctx context.Context, e env, dsn, table, column string, in io.Rea
 		if line == 1 {
 			b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
 		}
-		if doc := bytes.TrimSpace(b); len(doc) > 0 {
+		doc := bytes.TrimSpace(b)
+		if len(doc) > 0 && o.skipInvalid {
+			if _, perr := variant.ParseJSONWith(doc, parse); perr != nil {
+				if skipped++; skipped <= maxSkipReports {
+					fmt.Fprintf(e.stderr, "line %d skipped: %v\n", line, perr)
+				}
+				doc = nil
+			}
+		}
+		if len(doc) > 0 {
 			if _, err := stmt.ExecContext(ctx, string(doc)); err != nil {
 				return fmt.Errorf("line %d: %s", line, strings.TrimPrefix(err.Error(), "parquetvariant: "))
 			}
@@ -140,8 +172,14 @@ func importJSON(ctx context.Context, e env, dsn, table, column string, in io.Rea
 		bar.Finish()
 	}
 	elapsed := time.Since(start)
-	_, err = fmt.Fprintf(e.stdout, "imported %d rows into %s in %s (%.0f rows/s)\n",
+	_, err = fmt.Fprintf(e.stdout, "imported %d rows into %s in %s (%.0f rows/s)",
 		rows, table, elapsed.Round(time.Millisecond), float64(rows)/max(elapsed.Seconds(), 1e-9))
+	if err == nil && o.skipInvalid {
+		_, err = fmt.Fprintf(e.stdout, "; skipped %d invalid lines", skipped)
+	}
+	if err == nil {
+		_, err = fmt.Fprintln(e.stdout)
+	}
 	return err
 }
 

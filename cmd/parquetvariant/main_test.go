@@ -350,6 +350,14 @@ func TestImport(t *testing.T) {
 	require.Equal(t, "parquetvariant: table other has no VARIANT column v to import into; its VARIANT columns: doc (choose one with --column)\nRun 'parquetvariant import --help' for usage.\n", r.stderr)
 	ok(t, "{\"a\":1}\n", "import", "--column", "doc", dir, "other")
 	ok(t, "", "query", dir, "DROP TABLE other")
+	// --skip-invalid leaves bad lines out, names them and counts them.
+	r = runCLI(t, "{\"a\":1}\n{\"a\":\n[1,2]\n{\"a\":1,\"a\":2}\n", "import", "--skip-invalid", dir, "skipping")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, "line 2 skipped: variant: invalid JSON at offset 5: unexpected EOF\n"+
+		"line 4 skipped: variant: invalid JSON: duplicate key at offset 0: key \"a\" given twice in the object that starts here\n", r.stderr)
+	require.Regexp(t, `^imported 2 rows into skipping in \d+ms \(\d+ rows/s\); skipped 2 invalid lines\n$`, r.stdout)
+	require.Equal(t, "v\n\"{\"\"a\"\":1}\"\n\"[1,2]\"\n", ok(t, "", "query", "-f", "csv", dir, "SELECT v FROM skipping ORDER BY to_json(v) DESC"))
+	ok(t, "", "query", dir, "DROP TABLE skipping")
 
 	require.Equal(t, "n\n4\n", ok(t, "", "query", "-f", "csv", dir, "SELECT COUNT(*) AS n FROM docs"))
 	require.Equal(t, "column,type,nullable\nv,VARIANT,true\n", ok(t, "", "query", "-f", "csv", dir, "DESCRIBE docs"))
