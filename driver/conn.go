@@ -90,9 +90,11 @@ func (c *conn) IsValid() bool { return !c.closed }
 // sql.Null[variant.Variant] and *variant.Variant, NULL when not valid or
 // nil), and
 // map[string]any, []any and json.RawMessage as Variants (by variant.Of, so
-// no type is lost on the way), as are other maps, slices and arrays
-// ([]string, map[string]int, ...) that are not bytes and do not implement
-// driver.Valuer. Everything else goes to database/sql's default
+// no type is lost on the way). Other maps, slices and arrays ([]string,
+// map[string]int, ...) that are not bytes and do not implement
+// driver.Valuer are an error that says to write IN (?, ?, ...) or pass
+// []any, map[string]any or a variant.Variant, since a list meant for IN
+// would otherwise match nothing. Everything else goes to database/sql's default
 // conversion (driver.ErrSkip), but uint64 and uint values above the range
 // of int64, which it refuses, become exact decimals. The zero
 // variant.Variant, which holds no value, is an error wrapping
@@ -131,14 +133,13 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 		return sqldriver.ErrSkip // the type says how it is stored
 	}
 	switch rv := reflect.ValueOf(nv.Value); rv.Kind() {
-	case reflect.Slice, reflect.Array:
-		if rv.Type().Elem().Kind() == reflect.Uint8 {
+	case reflect.Slice, reflect.Array, reflect.Map:
+		if rv.Kind() != reflect.Map && rv.Type().Elem().Kind() == reflect.Uint8 {
 			return sqldriver.ErrSkip // bytes: database/sql's conversion
 		}
-		// []string, []int, ...: a Variant array, as []any gives.
-		return variantArg(nv, nv.Value)
-	case reflect.Map:
-		return variantArg(nv, nv.Value) // map[string]int, ...: an object
+		// A list for IN (?) would compare as one Variant array and match
+		// nothing: refused, saying what to pass instead.
+		return fmt.Errorf("parquetvariant: argument %d: a %T is not one SQL value: for IN, write one ? per element (IN (?, ?, ?)); for a Variant, pass []any, map[string]any or variant.Of(x)", nv.Ordinal, nv.Value)
 	}
 	return sqldriver.ErrSkip
 }
