@@ -3,7 +3,9 @@ package scan
 import (
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // hiveNullPartition is the folder value Hive and Spark write for a NULL
@@ -19,9 +21,9 @@ type partValue struct {
 }
 
 // partitionsOf returns the key=value folders between the table directory
-// dir and file, outermost first; a key given twice keeps the innermost
-// value. Values are unescaped as Hive escapes them (%XX); a value that does
-// not unescape is taken as written.
+// dir and file, outermost first; a key given twice (in any case) keeps the
+// innermost value. Keys and values are unescaped as Hive escapes them
+// (%XX); one that does not unescape to UTF-8 text is taken as written.
 func partitionsOf(dir, file string) []partValue {
 	rel, err := filepath.Rel(dir, filepath.Dir(file))
 	if err != nil || rel == "." {
@@ -30,16 +32,14 @@ func partitionsOf(dir, file string) []partValue {
 	var out []partValue
 	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
 		k, v, ok := strings.Cut(seg, "=")
+		k, v = unescapeHive(k), unescapeHive(v)
 		if !ok || k == "" {
 			continue
-		}
-		if u, err := url.PathUnescape(v); err == nil {
-			v = u
 		}
 		p := partValue{key: k, value: v, null: v == hiveNullPartition}
 		replaced := false
 		for i := range out {
-			if out[i].key == k {
+			if strings.EqualFold(out[i].key, k) {
 				out[i], replaced = p, true
 			}
 		}
@@ -50,17 +50,28 @@ func partitionsOf(dir, file string) []partValue {
 	return out
 }
 
+// unescapeHive undoes Hive's %XX escaping of a partition folder's key or
+// value; text that does not unescape to valid UTF-8 is kept as written.
+func unescapeHive(s string) string {
+	u, err := url.PathUnescape(s)
+	if err != nil || !utf8.ValidString(u) {
+		return s
+	}
+	return u
+}
+
 // partitionType is the type of a partition column: the folder's text.
 var partitionType = Type{Kind: KindString, Physical: "BYTE_ARRAY", Logical: "STRING"}
 
 // addPartitionColumns appends to s, as nullable string columns, the
 // partition keys of the table's files (parts, by file) that no file stores
-// as a column, in order of first appearance. A file without a key's folder
-// reads it as NULL.
+// as a column, in order of first appearance; names match in any case (as
+// SQL reads them), the first spelling naming the column. A file without a
+// key's folder reads it as NULL.
 func addPartitionColumns(s *Schema, parts [][]partValue) {
 	for _, ps := range parts {
 		for _, p := range ps {
-			if _, ok := s.index[p.key]; ok {
+			if slices.ContainsFunc(s.Columns, func(c Column) bool { return strings.EqualFold(c.Name, p.key) }) {
 				continue
 			}
 			s.index[p.key] = len(s.Columns)
@@ -77,7 +88,7 @@ func addPartitionColumns(s *Schema, parts [][]partValue) {
 // in the older files.
 func partitionDesc(name string, parts []partValue) *leafDesc {
 	for _, p := range parts {
-		if p.key != name {
+		if !strings.EqualFold(p.key, name) {
 			continue
 		}
 		c := cell{null: true}

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -114,4 +115,36 @@ func TestPartitionKeyStoredByNewerFiles(t *testing.T) {
 	}, rows)
 	rows, _ = scanAll(t, dir, "ev", Query{Columns: []Ref{Col("id")}, Where: Compare{Ref: Col("date"), Op: Ge, Value: "2024-06-02"}})
 	require.Equal(t, [][]any{{int64(4)}, {int64(6)}}, rows)
+}
+
+// TestPartitionFolderEdges: a link to a partition folder does not hide its
+// real path's value; keys match in any case (a file column and another
+// folder's spelling); keys are unescaped; text that does not unescape to
+// UTF-8 is kept as written.
+func TestPartitionFolderEdges(t *testing.T) {
+	dir := t.TempDir()
+	ev := filepath.Join(dir, "ev")
+	type kinded struct {
+		ID   int64  `parquet:"id"`
+		Kind string `parquet:"kind"`
+	}
+	writeRows(t, filepath.Join(ev, "DATE=2024-06-01", "a.parquet"), []partRow{{1}})
+	writeRows(t, filepath.Join(ev, "date=2024-06-02", "Kind=folder", "b%20c=%FF", "a.parquet"), []partRow{{2}})
+	writeRows(t, filepath.Join(ev, "k.parquet"), []kinded{{3, "file"}})
+	require.NoError(t, os.Symlink("date=2024-06-02", filepath.Join(ev, "current")))
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("ev")
+	require.NoError(t, err)
+	var names []string
+	for _, c := range tb.Schema().Columns {
+		names = append(names, c.Name)
+	}
+	require.Equal(t, []string{"id", "kind", "DATE", "b c"}, names)
+	rows, _ := scanAll(t, dir, "ev", Query{Columns: []Ref{Col("id"), Col("DATE"), Col("kind"), Col("b c")}})
+	require.Equal(t, [][]any{
+		{int64(1), "2024-06-01", nil, nil},
+		{int64(2), "2024-06-02", "folder", "%FF"},
+		{int64(3), nil, "file", nil},
+	}, rows)
 }

@@ -168,10 +168,13 @@ func (r *Root) Tables() ([]TableInfo, error) {
 
 // tableFiles lists the visible *.parquet files under dir, recursively,
 // sorted by path. Symbolic links are followed when they stay inside the
-// root; a directory reached twice is listed once.
+// root; a directory reached twice is listed once, under its real path when
+// it has one in the table (a folder's entries are walked before the links
+// in it), so that its key=value partition folders are the real ones.
 func (r *Root) tableFiles(dir string) ([]string, error) {
 	var files []string
 	visited := make(map[string]bool)
+	var links []string // linked directories, walked after the real ones
 	var walk func(dir string) error
 	walk = func(dir string) error {
 		real, err := r.inside(dir)
@@ -193,7 +196,8 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 			}
 			path := filepath.Join(dir, name)
 			typ := e.Type()
-			if typ&fs.ModeSymlink != 0 {
+			linked := typ&fs.ModeSymlink != 0
+			if linked {
 				real, err := r.inside(path)
 				if err != nil {
 					return err
@@ -205,6 +209,8 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 				typ = st.Mode().Type()
 			}
 			switch {
+			case typ.IsDir() && linked:
+				links = append(links, path)
 			case typ.IsDir():
 				if err := walk(path); err != nil {
 					return err
@@ -217,6 +223,13 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 	}
 	if err := walk(dir); err != nil {
 		return nil, err
+	}
+	for len(links) > 0 {
+		next := links[0]
+		links = links[1:]
+		if err := walk(next); err != nil {
+			return nil, err
+		}
 	}
 	slices.Sort(files)
 	return files, nil
