@@ -1,10 +1,14 @@
 package scan
 
 import (
+	"errors"
+	"fmt"
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -80,22 +84,64 @@ func addPartitionColumns(s *Schema, parts [][]partValue) {
 	}
 }
 
-// partitionDesc returns the descriptor of string column name in a file
-// that does not store it but lies in a name=value folder (parts): every row
-// holds the folder's value, NULL for __HIVE_DEFAULT_PARTITION__. It returns
-// nil when no folder gives the column (the file reads it as NULL), so a
-// partition key that newer files store as a column keeps its folder values
-// in the older files.
-func partitionDesc(name string, parts []partValue) *leafDesc {
+// partitionDesc returns the descriptor of column name, of type typ, in a
+// file that does not store it but lies in a name=value folder (parts):
+// every row holds the folder's value read as typ (a string as it is; a
+// BIGINT, DOUBLE, BOOLEAN or DATE parsed), NULL for
+// __HIVE_DEFAULT_PARTITION__. It returns nil when no folder gives the
+// column (the file reads it as NULL), so that a key newer files store as a
+// column keeps its folder values in the older files; a folder value that
+// does not read as typ is an error wrapping ErrType.
+func partitionDesc(name string, typ Type, parts []partValue) (*leafDesc, error) {
 	for _, p := range parts {
 		if !strings.EqualFold(p.key, name) {
 			continue
 		}
-		c := cell{null: true}
-		if !p.null {
-			c = cell{b: []byte(p.value)}
+		d := &leafDesc{leaf: -1, path: name, typ: typ, ordered: true, konst: &cell{null: true}}
+		var err error
+		switch typ.Kind {
+		case KindString:
+			d.dom = domBytes
+		case KindInt64:
+			d.dom = domInt
+		case KindFloat64:
+			d.dom = domFloat
+		case KindBool:
+			d.dom = domBool
+		case KindDate:
+			d.dom, d.unit = domTime, nanosPerDay
+		default:
+			err = errors.ErrUnsupported
 		}
-		return &leafDesc{leaf: -1, path: name, typ: partitionType, dom: domBytes, ordered: true, konst: &c}
+		if err == nil && !p.null {
+			*d.konst, err = partitionCell(p.value, typ.Kind)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: partition folder %s=%s does not read as the column's type %s", ErrType, p.key, p.value, typ)
+		}
+		return d, nil
 	}
-	return nil
+	return nil, nil
+}
+
+// partitionCell reads a folder value as a cell of kind k.
+func partitionCell(v string, k Kind) (cell, error) {
+	switch k {
+	case KindInt64:
+		i, err := strconv.ParseInt(v, 10, 64)
+		return cell{i: i}, err
+	case KindFloat64:
+		f, err := strconv.ParseFloat(v, 64)
+		return cell{f: f}, err
+	case KindBool:
+		b, err := strconv.ParseBool(v)
+		if b {
+			return cell{i: 1}, err
+		}
+		return cell{}, err
+	case KindDate:
+		t, err := time.Parse(time.DateOnly, v)
+		return cell{i: t.Unix() / 86400}, err
+	}
+	return cell{b: []byte(v)}, nil
 }

@@ -1,9 +1,11 @@
 package scan
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -147,4 +149,42 @@ func TestPartitionFolderEdges(t *testing.T) {
 		{int64(2), "2024-06-02", "folder", "%FF"},
 		{int64(3), nil, "file", nil},
 	}, rows)
+}
+
+// TestPartitionKeyStoredTyped: when newer files store a partition key as a
+// BIGINT or DATE column, the folder values of the older files read as that
+// type; one that does not is an error naming the folder.
+func TestPartitionKeyStoredTyped(t *testing.T) {
+	dir := t.TempDir()
+	type typed struct {
+		ID   int64 `parquet:"id"`
+		Year int64 `parquet:"year"`
+		Day  int32 `parquet:"day,date"` // days since 1970-01-01
+	}
+	writeRows(t, filepath.Join(dir, "y", "year=2023", "day=2023-12-31", "a.parquet"), []partRow{{1}})
+	writeRows(t, filepath.Join(dir, "y", "year=2024", "day=__HIVE_DEFAULT_PARTITION__", "a.parquet"), []partRow{{2}})
+	writeRows(t, filepath.Join(dir, "y", "z.parquet"), []typed{{3, 2025, int32(time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC).Unix() / 86400)}})
+	rows, _ := scanAll(t, dir, "y", Query{Columns: []Ref{Col("id"), Col("year"), Col("day")}})
+	require.Equal(t, [][]any{
+		{int64(1), int64(2023), time.Date(2023, 12, 31, 0, 0, 0, 0, time.UTC)},
+		{int64(2), int64(2024), nil},
+		{int64(3), int64(2025), time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC)},
+	}, rows)
+	for _, noSkip := range []bool{false, true} {
+		rows, _ = scanAll(t, dir, "y", Query{Columns: []Ref{Col("id")}, Where: Compare{Ref: Col("year"), Op: Le, Value: int64(2024)}, NoSkip: noSkip})
+		require.Equal(t, [][]any{{int64(1)}, {int64(2)}}, rows)
+	}
+
+	writeRows(t, filepath.Join(dir, "y", "year=later", "a.parquet"), []partRow{{4}})
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("y")
+	require.NoError(t, err)
+	rs, err := tb.Scan(context.Background(), Query{Columns: []Ref{Col("id"), Col("year")}})
+	require.NoError(t, err)
+	for rs.Next() {
+	}
+	require.ErrorIs(t, rs.Err(), ErrType)
+	require.ErrorContains(t, rs.Err(), "partition folder year=later does not read as the column's type")
+	require.NoError(t, rs.Close())
 }

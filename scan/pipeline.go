@@ -187,8 +187,10 @@ func (pl *pipeline) openFile(fi int, e *fileEntry) (*fileScan, error) {
 		i, ok := e.byName[col.Name]
 		if !ok {
 			var d *leafDesc
-			if col.Type.Kind == KindString && pl.table.parts != nil {
-				d = partitionDesc(col.Name, pl.table.parts[fi])
+			if pl.table.parts != nil && !pl.plan.refs[slot].hasPath() {
+				if d, err = partitionDesc(col.Name, col.Type, pl.table.parts[fi]); err != nil {
+					return nil, &FileError{Path: e.path, RowGroup: -1, Column: col.Name, Err: err}
+				}
 			}
 			if d == nil {
 				d = &leafDesc{leaf: -1, path: col.Name, typ: pl.plan.types[slot]}
