@@ -21,18 +21,31 @@ type pathRef struct {
 // planPathRefs finds the variant_get calls of s that the scan can answer
 // and returns s with each replaced by a column reference, and the refs. A
 // VARIANT column that the query also uses as a whole (SELECT *, or outside
-// such calls) is read whole and its calls are left to the evaluator.
+// such calls) is read whole and its calls are left to the evaluator. So is
+// one with a strict cast in an argument of COALESCE or IFNULL after the
+// first, which is evaluated only when the arguments before it are NULL (the
+// scan would cast it, and fail, on every row).
 func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
 	// Columns used whole.
 	whole := map[string]bool{}
-	var mark func(e expr)
-	mark = func(e expr) {
+	var mark func(e expr, lazy bool)
+	mark = func(e expr, lazy bool) {
 		if e == nil {
 			return
 		}
-		if _, ok := scanCall(e, schema); ok {
-			for _, a := range e.(*funcExpr).Args[1:] {
-				mark(a)
+		if r, ok := scanCall(e, schema); ok {
+			f := e.(*funcExpr)
+			if lazy && f.Name == "variant_get" && len(f.Args) == 3 {
+				whole[r.Column] = true
+			}
+			for _, a := range f.Args[1:] {
+				mark(a, lazy)
+			}
+			return
+		}
+		if f, ok := e.(*funcExpr); ok && (f.Name == "coalesce" || f.Name == "ifnull") {
+			for i, a := range f.Args {
+				mark(a, lazy || i > 0)
 			}
 			return
 		}
@@ -42,9 +55,9 @@ func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
 			}
 			return
 		}
-		mapChildren(e, func(x expr) expr { mark(x); return x })
+		mapChildren(e, func(x expr) expr { mark(x, lazy); return x })
 	}
-	forEachExpr(s, mark)
+	forEachExpr(s, func(e expr) { mark(e, false) })
 	for _, it := range s.Items {
 		if it.Star {
 			for _, c := range schema.Columns {

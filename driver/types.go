@@ -202,18 +202,23 @@ func funcType(x *funcExpr, cols map[string]colType) colType {
 	case "is_variant_null":
 		return colType{name: "BOOLEAN"}
 	case "coalesce", "ifnull":
-		// The arguments' type when they share it, NULL only when all can be.
-		var t colType
-		for i, a := range x.Args {
+		// The arguments' type when they share it (a NULL literal takes
+		// any), NULL only when all can be.
+		t := colType{name: "NULL", nullable: true}
+		for _, a := range x.Args {
 			at := exprType(a, cols)
-			if i > 0 && (at.name != t.name || at.precision != t.precision || at.scale != t.scale) {
+			switch {
+			case at.name == "NULL":
+			case t.name == "NULL":
+				at.nullable = at.nullable && t.nullable
+				t = at
+			case at.name != t.name || at.precision != t.precision || at.scale != t.scale:
 				return colType{name: "ANY", nullable: true}
+			default:
+				t.nullable = t.nullable && at.nullable
 			}
-			nullable := at.nullable && (i == 0 || t.nullable)
-			t = at
-			t.nullable = nullable
 		}
-		if len(x.Args) > 0 {
+		if t.name != "NULL" {
 			return t
 		}
 	case "count":

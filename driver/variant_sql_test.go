@@ -279,13 +279,24 @@ func TestCoalesce(t *testing.T) {
 		rowsText(t, db, "SELECT id, COALESCE(v->>'$.country', 'unknown'), IFNULL(n, -1), COALESCE(v->'$.country', NULL) FROM c ORDER BY id"))
 	require.Equal(t, []string{"unknown|1", "null|1", "DE|1"},
 		rowsText(t, db, "SELECT COALESCE(v->>'$.country', 'unknown') AS country, COUNT(*) FROM c GROUP BY country ORDER BY COUNT(*), country DESC"))
-	rs, err := db.Query("SELECT IFNULL(n, -1), COALESCE(n, v) FROM c")
+	rs, err := db.Query("SELECT IFNULL(n, -1), COALESCE(n, v), COALESCE(v, NULL), COALESCE(NULL, n) FROM c")
 	require.NoError(t, err)
 	types, err := rs.ColumnTypes()
 	require.NoError(t, err)
-	require.Equal(t, "BIGINT", types[0].DatabaseTypeName())
-	require.Equal(t, "ANY", types[1].DatabaseTypeName())
+	var names []string
+	for _, ct := range types {
+		nullable, _ := ct.Nullable()
+		names = append(names, fmt.Sprintf("%s %v", ct.DatabaseTypeName(), nullable))
+	}
+	require.Equal(t, []string{"BIGINT false", "ANY true", "VARIANT true", "BIGINT true"}, names)
 	require.NoError(t, rs.Close())
+	// A strict cast in a later argument is evaluated only when needed.
+	_, err = db.Exec(`INSERT INTO c VALUES (4, 7, parse_json('{"x":"abc"}')), (5, NULL, parse_json('{"x":true}'))`)
+	require.NoError(t, err)
+	require.Equal(t, []string{"4|7", "5|true"},
+		rowsText(t, db, "SELECT id, COALESCE(n, variant_get(v, '$.x', 'boolean')) FROM c WHERE id >= 4 ORDER BY id"))
+	require.Equal(t, []string{"4"},
+		rowsText(t, db, "SELECT id FROM c WHERE id >= 4 AND IFNULL(n, variant_get(v, '$.x', 'bigint')) = 7"))
 	_, err = db.Query("SELECT COALESCE() FROM c")
 	require.ErrorContains(t, err, "wrong number of arguments")
 	_, err = db.Query("SELECT IFNULL(n) FROM c")
