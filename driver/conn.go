@@ -87,8 +87,8 @@ func (c *conn) IsValid() bool { return !c.closed }
 // CheckNamedValue accepts the argument types the driver reads without
 // conversion: the driver.Value types (nil, int64, float64, bool, string,
 // []byte, time.Time), variant.Variant and variant.Decimal as they are (also as
-// sql.Null[variant.Variant] and *variant.Variant, NULL when not valid or
-// nil), and
+// sql.Null[variant.Variant], *sql.Null[variant.Variant] and
+// *variant.Variant, NULL when not valid or nil), and
 // map[string]any, []any and json.RawMessage as Variants (by variant.Of, so
 // no type is lost on the way). Other maps, slices and arrays ([]string,
 // map[string]int, ...) that are not bytes and do not implement
@@ -121,6 +121,12 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 		nv.Value = nil
 		if x != nil {
 			return checkVariantArg(nv, *x)
+		}
+		return nil
+	case *sql.Null[variant.Variant]:
+		nv.Value = nil
+		if x != nil && x.Valid {
+			return checkVariantArg(nv, x.V)
 		}
 		return nil
 	case uint64:

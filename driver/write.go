@@ -493,18 +493,30 @@ func (c *conn) createTable(s *createTableStmt) (sqldriver.Result, error) {
 	}
 	root := c.connector.root.Dir()
 	final := filepath.Join(root, s.Table)
-	if _, err := os.Lstat(final); err == nil {
+	// A table is a folder with files or a root-level file (read-only).
+	switch _, err := c.connector.root.Table(s.Table); {
+	case err == nil:
 		if s.IfNotExists {
 			return sqldriver.RowsAffected(0), nil
 		}
 		return nil, fmt.Errorf("%w: CREATE TABLE %s", ErrTableExists, quoteIdent(s.Table))
+	case !errors.Is(err, scan.ErrNoTable):
+		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
+	}
+	cfg := *c.cfg
+	cfg.Shred = ShredNone
+	if st, err := os.Stat(final); err == nil && st.IsDir() {
+		// A folder that holds no table yet: the table's first file goes in.
+		fw := newFileWriter(s.Table, final, &cfg, cols, nil)
+		if err := fw.commit(); err != nil {
+			return nil, err
+		}
+		return sqldriver.RowsAffected(0), nil
 	}
 	tmp := filepath.Join(root, "_pv-create-"+randomHex(8))
 	if err := os.Mkdir(tmp, 0o755); err != nil {
 		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
 	}
-	cfg := *c.cfg
-	cfg.Shred = ShredNone
 	fw := newFileWriter(s.Table, tmp, &cfg, cols, nil)
 	if err := fw.commit(); err != nil {
 		os.RemoveAll(tmp)

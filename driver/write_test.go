@@ -442,10 +442,11 @@ func TestVariantArgumentForms(t *testing.T) {
 	require.NoError(t, err)
 	obj := variant.MustOf(map[string]any{"a": 1})
 	var nilPtr *variant.Variant
-	_, err = db.Exec("INSERT INTO t VALUES (?), (?), (?), (?), (?)",
-		obj, sql.Null[variant.Variant]{V: obj, Valid: true}, &obj, sql.Null[variant.Variant]{}, nilPtr)
+	_, err = db.Exec("INSERT INTO t VALUES (?), (?), (?), (?), (?), (?), (?)",
+		obj, sql.Null[variant.Variant]{V: obj, Valid: true}, &obj, sql.Null[variant.Variant]{}, nilPtr,
+		&sql.Null[variant.Variant]{V: obj, Valid: true}, &sql.Null[variant.Variant]{})
 	require.NoError(t, err)
-	require.Equal(t, []string{`{"a":1}`, `{"a":1}`, `{"a":1}`, "NULL", "NULL"}, readVariants(t, dir, "t", "v"))
+	require.Equal(t, []string{`{"a":1}`, `{"a":1}`, `{"a":1}`, "NULL", "NULL", `{"a":1}`, "NULL"}, readVariants(t, dir, "t", "v"))
 
 	// The zero Variant holds no value: refused as an argument, in every form.
 	var zero variant.Variant
@@ -454,7 +455,7 @@ func TestVariantArgumentForms(t *testing.T) {
 		require.ErrorIs(t, err, variant.ErrInvalidValue, "%T", arg)
 		require.ErrorContains(t, err, "argument 1: invalid value: the zero variant.Variant holds no value; pass nil", "%T", arg)
 	}
-	require.Len(t, readVariants(t, dir, "t", "v"), 5)
+	require.Len(t, readVariants(t, dir, "t", "v"), 7)
 }
 
 // TestSliceAndMapArguments: a typed slice, array or map (a list meant for
@@ -538,4 +539,31 @@ func TestPreparedValuesOfArgumentsAndLiterals(t *testing.T) {
 	var n int
 	require.NoError(t, db.QueryRow("SELECT count(*) FROM t").Scan(&n))
 	require.Equal(t, 6, n)
+}
+
+// TestCreateTableOverOtherEntries: CREATE TABLE over a read-only file table
+// is ErrTableExists and leaves the database usable; over a folder that
+// holds no table yet (no Parquet files) it makes the table there.
+func TestCreateTableOverOtherEntries(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	_, err := db.Exec("CREATE TABLE src (id BIGINT)")
+	require.NoError(t, err)
+	require.NoError(t, parquet.WriteFile(filepath.Join(dir, "ro.parquet"), []partitionedRow{{ID: 1, Kind: "x"}}))
+
+	_, err = db.Exec("CREATE TABLE ro (v VARIANT)")
+	require.ErrorIs(t, err, pvdriver.ErrTableExists)
+	_, err = db.Exec("CREATE TABLE IF NOT EXISTS ro (v VARIANT)")
+	require.NoError(t, err)
+	require.Equal(t, []string{"ro|true", "src|false"}, rowsText(t, db, "SHOW TABLES"))
+	require.Equal(t, []string{"1"}, rowsText(t, db, "SELECT id FROM ro"))
+
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "empty"), 0o755))
+	_, err = db.Exec("CREATE TABLE empty (id BIGINT, v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO empty VALUES (2, parse_json('[2]'))")
+	require.NoError(t, err)
+	require.Equal(t, []string{"2|[2]"}, rowsText(t, db, "SELECT id, v FROM empty"))
+	_, err = db.Exec("CREATE TABLE empty (id BIGINT)")
+	require.ErrorIs(t, err, pvdriver.ErrTableExists)
 }

@@ -119,8 +119,8 @@ func TestPartitionKeyStoredByNewerFiles(t *testing.T) {
 	require.Equal(t, [][]any{{int64(4)}, {int64(6)}}, rows)
 }
 
-// TestPartitionFolderEdges: a link to a partition folder does not hide its
-// real path's value; keys match in any case (a file column and another
+// TestPartitionFolderEdges: a link to a partition folder or file does not
+// hide its real path's value, nor read the file twice; keys match in any case (a file column and another
 // folder's spelling); keys are unescaped; text that does not unescape to
 // UTF-8 is kept as written.
 func TestPartitionFolderEdges(t *testing.T) {
@@ -134,6 +134,8 @@ func TestPartitionFolderEdges(t *testing.T) {
 	writeRows(t, filepath.Join(ev, "date=2024-06-02", "Kind=folder", "b%20c=%FF", "a.parquet"), []partRow{{2}})
 	writeRows(t, filepath.Join(ev, "k.parquet"), []kinded{{3, "file"}})
 	require.NoError(t, os.Symlink("date=2024-06-02", filepath.Join(ev, "current")))
+	require.NoError(t, os.MkdirAll(filepath.Join(ev, "DATE=2026"), 0o755))
+	require.NoError(t, os.Symlink("../DATE=2024-06-01/a.parquet", filepath.Join(ev, "DATE=2026", "a.parquet")))
 	r, err := Open(dir)
 	require.NoError(t, err)
 	tb, err := r.Table("ev")

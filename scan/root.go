@@ -168,13 +168,16 @@ func (r *Root) Tables() ([]TableInfo, error) {
 
 // tableFiles lists the visible *.parquet files under dir, recursively,
 // sorted by path. Symbolic links are followed when they stay inside the
-// root; a directory reached twice is listed once, under its real path when
-// it has one in the table (a folder's entries are walked before the links
-// in it), so that its key=value partition folders are the real ones.
+// root; a directory or file reached twice is listed once, under its real
+// path when it has one in the table (links are followed after every real
+// entry is listed), so that its key=value partition folders are the real
+// ones.
 func (r *Root) tableFiles(dir string) ([]string, error) {
 	var files []string
 	visited := make(map[string]bool)
-	var links []string // linked directories, walked after the real ones
+	var links []string       // linked directories, walked after the real ones
+	var linkedFiles []string // linked files, listed after the real ones
+	listed := make(map[string]bool)
 	var walk func(dir string) error
 	walk = func(dir string) error {
 		real, err := r.inside(dir)
@@ -215,7 +218,10 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 				if err := walk(path); err != nil {
 					return err
 				}
+			case typ.IsRegular() && strings.HasSuffix(name, fileExt) && linked:
+				linkedFiles = append(linkedFiles, path)
 			case typ.IsRegular() && strings.HasSuffix(name, fileExt):
+				listed[path] = true
 				files = append(files, path)
 			}
 		}
@@ -229,6 +235,16 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 		links = links[1:]
 		if err := walk(next); err != nil {
 			return nil, err
+		}
+	}
+	for _, path := range linkedFiles {
+		real, err := r.inside(path)
+		if err != nil {
+			return nil, err
+		}
+		if !listed[real] {
+			listed[real] = true
+			files = append(files, path)
 		}
 	}
 	slices.Sort(files)

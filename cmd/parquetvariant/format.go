@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/csv"
 	"encoding/hex"
@@ -107,8 +108,7 @@ func appendJSON(dst []byte, v any, typ string) ([]byte, error) {
 		if typ == "DECIMAL" {
 			return append(dst, x...), nil
 		}
-		b, err := json.Marshal(x)
-		return append(dst, b...), err
+		return appendMarshal(dst, x)
 	case []byte:
 		return strconv.AppendQuote(dst, base64.StdEncoding.EncodeToString(x)), nil
 	case int64:
@@ -125,8 +125,19 @@ func appendJSON(dst []byte, v any, typ string) ([]byte, error) {
 	case time.Time:
 		return strconv.AppendQuote(dst, formatTime(x, typ)), nil
 	}
-	b, err := json.Marshal(v)
-	return append(dst, b...), err
+	return appendMarshal(dst, v)
+}
+
+// appendMarshal appends the JSON of v as encoding/json writes it, but with
+// <, > and & as they are: the output is JSON lines, not HTML.
+func appendMarshal(dst []byte, v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return dst, err
+	}
+	return append(dst, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...), nil
 }
 
 // tableWriter collects rows and prints a boxed table and a row count.
@@ -229,7 +240,7 @@ func (j *jsonWriter) header(cols, types []string) error {
 	j.types = types
 	j.keys = make([][]byte, len(cols))
 	for i, c := range cols {
-		k, err := json.Marshal(c)
+		k, err := appendMarshal(nil, c)
 		if err != nil {
 			return err
 		}

@@ -126,6 +126,9 @@ func TestQueryJSONNullKinds(t *testing.T) {
 {"v":null,"id":2,"n":1.5}
 {"v":{"a":null},"id":3,"n":null,"a":null}
 `, got)
+	// Keys and strings keep <, > and &: JSON lines are not HTML.
+	got = ok(t, "", "query", "-f", "json", dir, "SELECT v->>'$.a', 'a<b&c' AS `x>y` FROM t WHERE id = 3")
+	require.Equal(t, `{"v->>'$.a'":"null","x>y":"a<b&c"}`+"\n", got)
 }
 
 func TestQueryFromStdin(t *testing.T) {
