@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/bits"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -41,10 +42,14 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 			}
 			g = s.Items[n-1].Expr
 		} else if c, ok := g.(*columnExpr); ok {
-			for _, it := range s.Items {
-				if !it.Star && it.Alias == c.Name {
-					g = it.Expr
-					break
+			// A table column comes before a select alias of the same
+			// name, as in MySQL and PostgreSQL; names match in any case.
+			if _, err := in.lookup(c.Name); err != nil {
+				for _, it := range s.Items {
+					if !it.Star && strings.EqualFold(it.Alias, c.Name) {
+						g = it.Expr
+						break
+					}
 				}
 			}
 		}

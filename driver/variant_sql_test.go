@@ -302,3 +302,18 @@ func TestCoalesce(t *testing.T) {
 	_, err = db.Query("SELECT IFNULL(n) FROM c")
 	require.ErrorContains(t, err, "wrong number of arguments")
 }
+
+// TestGroupByColumnBeforeAlias: GROUP BY a name that is both a table column
+// and a select alias groups by the column, as MySQL and PostgreSQL do; an
+// alias alone matches in any case.
+func TestGroupByColumnBeforeAlias(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE g (kind VARCHAR, n BIGINT)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO g VALUES ('a', 1), ('a', 2), ('b', 3)")
+	require.NoError(t, err)
+	require.Equal(t, []string{"2|2", "3|1"},
+		rowsText(t, db, "SELECT MAX(n) + 0 AS kind, COUNT(*) FROM g GROUP BY kind ORDER BY 1"))
+	require.Equal(t, []string{"0|1", "1|2"},
+		rowsText(t, db, "SELECT n % 2 AS Parity, COUNT(*) FROM g GROUP BY parity ORDER BY 1"))
+}
