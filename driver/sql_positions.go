@@ -85,6 +85,17 @@ func (tr *translator) skipPast(typ int) {
 	}
 }
 
+// skipAlias moves the cursor past the first token from it that is the
+// alias a, written as a word, in backquotes or as a quoted string.
+func (tr *translator) skipAlias(a string) {
+	for i := tr.at; i < len(tr.src.toks); i++ {
+		if t := tr.src.toks[i]; t.isWord(a) || t.typ == sqlparser.STRING && t.text == a {
+			tr.at = i + 1
+			return
+		}
+	}
+}
+
 // skipWord moves the cursor past the first token from it that is the word w,
 // when there is one.
 func (tr *translator) skipWord(w string) {

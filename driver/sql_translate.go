@@ -89,7 +89,7 @@ func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
 				return nil, err
 			}
 			if !e.As.IsEmpty() {
-				tr.skipWord(e.As.String())
+				tr.skipAlias(e.As.String())
 			}
 			out.Items = append(out.Items, selectItem{Expr: x, Alias: e.As.String()})
 		default:
