@@ -44,7 +44,7 @@ func TestBadInput(t *testing.T) {
 		msg   string  // the whole message, a regular expression
 	}{
 		{"misspelt keyword", "SELEC id FROM events", nil,
-			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error: syntax error at position 6 near 'SELEC'$`},
+			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error: syntax error near 'SELEC' at position 6$`},
 		{"truncated", "SELECT id FROM", nil,
 			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error: syntax error at position 15$`},
 		{"unknown table", "SELECT id FROM nope", nil,

@@ -70,7 +70,7 @@ func parseSQL(sql string) (parsed, error) {
 		}
 		return parsed{stmt: &describeStmt{Table: rest[0].text}}, nil
 	}
-	if err := rejectTypedLiterals(toks); err != nil {
+	if err := rejectTypedLiterals(sourceText{toks: toks, inserted: inserted}); err != nil {
 		return parsed{}, err
 	}
 	if toks[0].typ != sqlparser.CREATE {
@@ -177,12 +177,13 @@ func keepLikeEscapes(sql string, toks []token) (string, []int) {
 
 // rejectTypedLiterals finds DATE '...', TIME '...' and TIMESTAMP '...',
 // which the grammar would read as a column named date with an alias.
-func rejectTypedLiterals(toks []token) error {
+func rejectTypedLiterals(src sourceText) error {
+	toks := src.toks
 	for i := 0; i+1 < len(toks); i++ {
 		t := toks[i]
 		if (t.typ == sqlparser.DATE || t.typ == sqlparser.TIME || t.typ == sqlparser.TIMESTAMP) && toks[i+1].typ == sqlparser.STRING {
 			kw := strings.ToUpper(t.text)
-			return &SQLError{Err: ErrUnsupported, Pos: toks[i+1].end, Msg: fmt.Sprintf("typed literal %s '%s' (write the string and cast it, e.g. variant_get(parse_json('\"%s\"'), '$', '%s'))", kw, toks[i+1].text, toks[i+1].text, strings.ToLower(kw))}
+			return &SQLError{Err: ErrUnsupported, Pos: src.orig(toks[i+1].end), Msg: fmt.Sprintf("typed literal %s '%s' (write the string and cast it, e.g. variant_get(parse_json('\"%s\"'), '$', '%s'))", kw, toks[i+1].text, toks[i+1].text, strings.ToLower(kw))}
 		}
 	}
 	return nil
@@ -233,7 +234,7 @@ func parseStatementWith(sql string, base int, jsonTypes []string, src sourceText
 	}()
 	st, err := sqlparser.ParseStrictDDL(sql)
 	if err != nil {
-		return parsed{}, &SQLError{Err: ErrSyntax, Pos: -1, Msg: shiftPosition(err.Error(), base)}
+		return parsed{}, grammarError(err.Error(), base, src)
 	}
 	tr := translator{jsonTypes: jsonTypes, src: src}
 	s, err := tr.statement(st)
@@ -243,16 +244,16 @@ func parseStatementWith(sql string, base int, jsonTypes []string, src sourceText
 	return parsed{stmt: s, numParams: tr.numParams}, nil
 }
 
-// shiftPosition adds base to the "at position N" of a grammar message, so
-// that positions refer to the whole text.
-func shiftPosition(msg string, base int) string {
-	if base == 0 {
-		return msg
-	}
-	const marker = "at position "
+// grammarError is the ErrSyntax of a message of the grammar: its "at
+// position N" (N counts from base in the text the grammar read, which
+// keepLikeEscapes may have lengthened) becomes the error's Pos in the text
+// the user gave.
+func grammarError(msg string, base int, src sourceText) *SQLError {
+	e := &SQLError{Err: ErrSyntax, Pos: -1, Msg: msg}
+	const marker = " at position "
 	i := strings.Index(msg, marker)
 	if i < 0 {
-		return msg
+		return e
 	}
 	j := i + len(marker)
 	k := j
@@ -261,7 +262,8 @@ func shiftPosition(msg string, base int) string {
 	}
 	n, err := strconv.Atoi(msg[j:k])
 	if err != nil {
-		return msg
+		return e
 	}
-	return msg[:j] + strconv.Itoa(n+base) + msg[k:]
+	e.Msg, e.Pos = msg[:i]+msg[k:], src.orig(n+base)
+	return e
 }

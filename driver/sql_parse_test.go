@@ -117,20 +117,24 @@ func TestParseErrors(t *testing.T) {
 		sentinel error
 		msg      string
 	}{
-		"":                                        {ErrSyntax, "parquetvariant: syntax error: empty statement at position 0"},
-		"SELEC 1":                                 {ErrSyntax, "parquetvariant: syntax error: syntax error at position 6 near 'SELEC'"},
-		"EXPLAIN SELECT FROM":                     {ErrSyntax, "parquetvariant: syntax error: syntax error at position 20 near 'from'"},
-		"SELECT DATE '2024-01-01' FROM t":         {ErrUnsupported, `parquetvariant: not supported: typed literal DATE '2024-01-01' (write the string and cast it, e.g. variant_get(parse_json('"2024-01-01"'), '$', 'date')) at position 24`},
-		"UPDATE t SET a = 1":                      {ErrUnsupported, "parquetvariant: not supported: UPDATE (tables are append-only)"},
-		"DELETE FROM t":                           {ErrUnsupported, "parquetvariant: not supported: DELETE (tables are append-only)"},
-		"SELECT a FROM t JOIN u ON t.a = u.a":     {ErrUnsupported, "parquetvariant: not supported: joins (t join u on t.a = u.a)"},
-		"SELECT a FROM t WHERE a IN (SELECT 1)":   {ErrUnsupported, "parquetvariant: not supported: IN with (select 1 from dual) (only a list of values)"},
-		"SELECT CAST(a AS CHAR) FROM t":           {ErrUnsupported, "parquetvariant: not supported: CAST and CONVERT (use variant_get(v, path, type) or try_variant_get)"},
-		"EXPLAIN DELETE FROM t":                   {ErrUnsupported, "parquetvariant: not supported: EXPLAIN of anything but SELECT at position 7"},
-		"DESCRIBE":                                {ErrSyntax, "parquetvariant: syntax error: DESCRIBE takes one table name at position 8"},
-		"CREATE TABLE t (a INT, PRIMARY KEY (a))": {ErrUnsupported, "parquetvariant: not supported: indexes and keys in CREATE TABLE"},
-		"SELECT a FROM t WHERE a REGEXP 'x'":      {ErrUnsupported, "parquetvariant: not supported: the operator REGEXP"},
-		"SELECT 'unterminated FROM t":             {ErrSyntax, `parquetvariant: syntax error: cannot read "unterminated FROM t" at position 28`},
+		"":                    {ErrSyntax, "parquetvariant: syntax error: empty statement at position 0"},
+		"SELEC 1":             {ErrSyntax, "parquetvariant: syntax error: syntax error near 'SELEC' at position 6"},
+		"EXPLAIN SELECT FROM": {ErrSyntax, "parquetvariant: syntax error: syntax error near 'from' at position 20"},
+		// Positions after a LIKE's \% count in the text given, not in the
+		// text with the backslash doubled for the grammar.
+		`SELECT a FROM t WHERE a LIKE 'x\%' AND b = DATE '2024-01-01'`: {ErrUnsupported, "parquetvariant: not supported: typed literal DATE '2024-01-01' (write the string and cast it, e.g. variant_get(parse_json('\"2024-01-01\"'), '$', 'date')) at position 60"},
+		`SELECT a FROM t WHERE a LIKE 'x\%' AND AND`:                   {ErrSyntax, "parquetvariant: syntax error: syntax error near 'and' at position 43"},
+		"SELECT DATE '2024-01-01' FROM t":                              {ErrUnsupported, `parquetvariant: not supported: typed literal DATE '2024-01-01' (write the string and cast it, e.g. variant_get(parse_json('"2024-01-01"'), '$', 'date')) at position 24`},
+		"UPDATE t SET a = 1":                                           {ErrUnsupported, "parquetvariant: not supported: UPDATE (tables are append-only)"},
+		"DELETE FROM t":                                                {ErrUnsupported, "parquetvariant: not supported: DELETE (tables are append-only)"},
+		"SELECT a FROM t JOIN u ON t.a = u.a":                          {ErrUnsupported, "parquetvariant: not supported: joins (t join u on t.a = u.a)"},
+		"SELECT a FROM t WHERE a IN (SELECT 1)":                        {ErrUnsupported, "parquetvariant: not supported: IN with (select 1 from dual) (only a list of values)"},
+		"SELECT CAST(a AS CHAR) FROM t":                                {ErrUnsupported, "parquetvariant: not supported: CAST and CONVERT (use variant_get(v, path, type) or try_variant_get)"},
+		"EXPLAIN DELETE FROM t":                                        {ErrUnsupported, "parquetvariant: not supported: EXPLAIN of anything but SELECT at position 7"},
+		"DESCRIBE":                                                     {ErrSyntax, "parquetvariant: syntax error: DESCRIBE takes one table name at position 8"},
+		"CREATE TABLE t (a INT, PRIMARY KEY (a))":                      {ErrUnsupported, "parquetvariant: not supported: indexes and keys in CREATE TABLE"},
+		"SELECT a FROM t WHERE a REGEXP 'x'":                           {ErrUnsupported, "parquetvariant: not supported: the operator REGEXP"},
+		"SELECT 'unterminated FROM t":                                  {ErrSyntax, `parquetvariant: syntax error: cannot read "unterminated FROM t" at position 28`},
 	} {
 		_, err := parseSQL(q)
 		require.Error(t, err, q)
