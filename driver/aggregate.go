@@ -110,6 +110,16 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 			}
 			return &columnExpr{Name: aggCol(j), Text: x.String(), End: x.End}
 		case *columnExpr:
+			if _, err := in.lookup(x.Name); err != nil && x.Text == "" && rewriteErr == nil {
+				// Not a column of the table at all: say so, where it is.
+				if se, ok := err.(*SQLError); ok {
+					e := *se
+					e.Pos = exprPos(x)
+					rewriteErr = &e
+				} else {
+					rewriteErr = err
+				}
+			}
 			if rewriteErr == nil {
 				what := "column " + quoteIdent(x.Name)
 				if x.Text != "" {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	pvdriver "github.com/parquetvariant/parquetvariant/driver"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -316,4 +317,21 @@ func TestGroupByColumnBeforeAlias(t *testing.T) {
 		rowsText(t, db, "SELECT MAX(n) + 0 AS kind, COUNT(*) FROM g GROUP BY kind ORDER BY 1"))
 	require.Equal(t, []string{"0|1", "1|2"},
 		rowsText(t, db, "SELECT n % 2 AS Parity, COUNT(*) FROM g GROUP BY parity ORDER BY 1"))
+}
+
+// TestUnknownColumnInGroupedQuery: in a grouped query, a name that is no
+// column is "no column", not "must appear in GROUP BY".
+func TestUnknownColumnInGroupedQuery(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE g (kind VARCHAR, n BIGINT)")
+	require.NoError(t, err)
+	for _, q := range []string{
+		"SELECT kind, COUNT(*) FROM g GROUP BY kind ORDER BY nope",
+		"SELECT kind, COUNT(*) FROM g GROUP BY kind HAVING nope > 1",
+		"SELECT nope, COUNT(*) FROM g GROUP BY kind",
+	} {
+		_, err := db.Query(q)
+		require.ErrorIs(t, err, pvdriver.ErrSyntax, q)
+		require.ErrorContains(t, err, "no column nope", q)
+	}
 }
