@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -33,10 +34,14 @@ import (
 type fileWriter struct {
 	table string // the table's name
 	dir   string // the table's directory
-	cfg   *Config
-	cols  []tableColumn
-	prev  []*shred.Schema // the table's current shredding of each column, if any
-	total int64
+	// witness is a file the table had when the writer began (empty for a
+	// table being created): tables only gain files until DROP TABLE
+	// removes them all, so while it exists the table is the same one.
+	witness string
+	cfg     *Config
+	cols    []tableColumn
+	prev    []*shred.Schema // the table's current shredding of each column, if any
+	total   int64
 
 	// Buffered rows live in buf, column by column, and the bytes they hold
 	// in arena, allocated in chunks, so that a row costs no allocation of
@@ -211,8 +216,11 @@ func (fw *fileWriter) open(rb *rowBuffer) error {
 	}
 	fw.tmp = filepath.Join(fw.dir, "_pv-"+randomHex(8)+".parquet.tmp")
 	f, err := os.OpenFile(fw.tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w: %s was dropped while rows were written to it; they are not kept", ErrNoTable, quoteIdent(fw.table))
+	}
 	if err != nil {
-		return fmt.Errorf("parquetvariant: writing table: %w", err)
+		return fmt.Errorf("parquetvariant: writing table %s: %w", quoteIdent(fw.table), err)
 	}
 	fw.f = f
 	// Every leaf gets column chunk statistics and the column and offset
@@ -627,6 +635,12 @@ func (fw *fileWriter) commit() error {
 		return fmt.Errorf("parquetvariant: closing %s: %w", fw.tmp, err)
 	}
 	fw.f = nil
+	// A table dropped (and perhaps created again, with other columns) since
+	// the writer began gets none of its rows.
+	if _, err := os.Stat(fw.witness); fw.witness != "" && err != nil {
+		fw.abort()
+		return fmt.Errorf("%w: %s was dropped while rows were written to it; they are not kept", ErrNoTable, quoteIdent(fw.table))
+	}
 	final := filepath.Join(fw.dir, "part-"+fmt.Sprintf("%020d", time.Now().UnixNano())+"-"+randomHex(4)+".parquet")
 	if err := os.Rename(fw.tmp, final); err != nil {
 		fw.abort()

@@ -368,17 +368,27 @@ func (c *conn) insertRows(ctx context.Context, s *insertStmt, p *insertPlan, arg
 // the transaction's own for the table inside a transaction.
 func (c *conn) fileWriterFor(t *scan.Table, cols []tableColumn, prev []*shred.Schema) *fileWriter {
 	if c.tx == nil {
-		return newFileWriter(t.Name, t.Path, c.cfg, cols, prev)
+		return c.newTableWriter(t, cols, prev)
 	}
 	if c.tx.writes == nil {
 		c.tx.writes = &txWrites{files: map[string]*fileWriter{}, named: map[string]*fileWriter{}}
 	}
 	w := c.tx.writes
-	fw, ok := w.files[t.Name]
-	if !ok {
-		fw = newFileWriter(t.Name, t.Path, c.cfg, cols, prev)
-		w.files[t.Name] = fw
-		w.order = append(w.order, t.Name)
+	if fw, ok := w.files[t.Name]; ok {
+		return fw
+	}
+	fw := c.newTableWriter(t, cols, prev)
+	w.files[t.Name] = fw
+	w.order = append(w.order, t.Name)
+	return fw
+}
+
+// newTableWriter returns a writer of a new file of table t, which checks at
+// commit that t was not dropped meanwhile.
+func (c *conn) newTableWriter(t *scan.Table, cols []tableColumn, prev []*shred.Schema) *fileWriter {
+	fw := newFileWriter(t.Name, t.Path, c.cfg, cols, prev)
+	if files := t.Files(); len(files) > 0 {
+		fw.witness = filepath.Join(c.connector.root.Dir(), files[0])
 	}
 	return fw
 }

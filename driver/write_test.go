@@ -567,3 +567,35 @@ func TestCreateTableOverOtherEntries(t *testing.T) {
 	_, err = db.Exec("CREATE TABLE empty (id BIGINT)")
 	require.ErrorIs(t, err, pvdriver.ErrTableExists)
 }
+
+// TestCommitAfterDropTable: a transaction's rows for a table dropped since
+// it wrote them are not kept: Commit fails with ErrNoTable whether or not
+// the table was created again (with other columns), and the new table
+// reads as before.
+func TestCommitAfterDropTable(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	for _, recreate := range []bool{true, false} {
+		_, err := db.Exec("CREATE TABLE t (id BIGINT, v VARIANT)")
+		require.NoError(t, err)
+		tx, err := db.Begin()
+		require.NoError(t, err)
+		_, err = tx.Exec("INSERT INTO t VALUES (1, parse_json('1'))")
+		require.NoError(t, err)
+		_, err = db.Exec("DROP TABLE t")
+		require.NoError(t, err)
+		if recreate {
+			_, err = db.Exec("CREATE TABLE t (id VARCHAR, w DOUBLE)")
+			require.NoError(t, err)
+		}
+		err = tx.Commit()
+		require.ErrorIs(t, err, pvdriver.ErrNoTable, "recreate=%v", recreate)
+		require.ErrorContains(t, err, "t was dropped while rows were written to it; they are not kept")
+		if recreate {
+			require.Equal(t, []string{"0"}, rowsText(t, db, "SELECT COUNT(*) FROM t"))
+			require.Equal(t, []string{"id|VARCHAR|true", "w|DOUBLE|true"}, rowsText(t, db, "DESCRIBE t"))
+			_, err = db.Exec("DROP TABLE t")
+			require.NoError(t, err)
+		}
+	}
+}
