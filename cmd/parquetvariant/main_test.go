@@ -134,6 +134,10 @@ func TestQueryJSONNullKinds(t *testing.T) {
 func TestQueryFromStdin(t *testing.T) {
 	got := ok(t, "SHOW TABLES\n", "query", "--format", "csv", lake, "-")
 	require.Equal(t, "name,read_only\nduckdb_mixed,true\nduckdb_objects,true\nevents,false\nsnowflake_events,true\n", got)
+	// A statement after comments still prints its rows.
+	for _, q := range []string{"-- daily count\nSELECT COUNT(*) AS n FROM events", "/* c */ SELECT COUNT(*) AS n FROM events"} {
+		require.Equal(t, "n\n4000\n", ok(t, q, "query", "--format", "csv", lake, "-"), q)
+	}
 }
 
 func TestQueryWrites(t *testing.T) {

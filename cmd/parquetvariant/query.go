@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/xwb1989/sqlparser"
 
 	// The database/sql driver "parquetvariant".
 	_ "github.com/parquetvariant/parquetvariant/driver"
@@ -65,9 +66,10 @@ statements (INSERT, CREATE TABLE, DROP TABLE) print the rows affected.`,
 	return c
 }
 
-// returnsRows reports whether a statement gives rows rather than a count.
+// returnsRows reports whether a statement gives rows rather than a count,
+// by its first word after any comments.
 func returnsRows(q string) bool {
-	f := strings.Fields(q)
+	f := strings.Fields(sqlparser.StripLeadingComments(q))
 	if len(f) == 0 {
 		return false
 	}
