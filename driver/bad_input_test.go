@@ -52,7 +52,7 @@ func TestBadInput(t *testing.T) {
 		{"insert into unknown table", "INSERT INTO nope VALUES (1)", nil,
 			[]error{pvdriver.ErrNoTable}, `^parquetvariant: INSERT INTO nope: scan: no such table: "nope"$`},
 		{"unknown column", "SELECT nope FROM events", nil,
-			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error: no column nope$`},
+			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error: no column nope at position 11$`},
 		{"insert into unknown column", "INSERT INTO events (nope) VALUES (1)", nil,
 			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error: INSERT INTO events: no column nope$`},
 		{"missing argument", "SELECT id FROM events WHERE id = ?", nil,

@@ -80,6 +80,11 @@ func compile(e expr, sc *scope) (evalFunc, error) {
 		return func(r *evalRow) (value, error) { return r.args[i], nil }, nil
 	case *columnExpr:
 		i, err := sc.lookup(x.Name)
+		if se, ok := err.(*SQLError); ok && se.Pos < 0 {
+			e := *se
+			e.Pos = exprPos(x)
+			return nil, &e
+		}
 		if err != nil {
 			return nil, err
 		}
