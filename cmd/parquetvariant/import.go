@@ -172,10 +172,10 @@ func importJSON(ctx context.Context, e env, o importOptions, in io.Reader) (err 
 		bar.Finish()
 	}
 	elapsed := time.Since(start)
-	_, err = fmt.Fprintf(e.stdout, "imported %d rows into %s in %s (%.0f rows/s)",
-		rows, table, elapsed.Round(time.Millisecond), float64(rows)/max(elapsed.Seconds(), 1e-9))
+	_, err = fmt.Fprintf(e.stdout, "imported %s into %s in %s (%.0f rows/s)",
+		plural(rows, "row"), table, elapsed.Round(time.Millisecond), float64(rows)/max(elapsed.Seconds(), 1e-9))
 	if err == nil && o.skipInvalid {
-		_, err = fmt.Fprintf(e.stdout, "; skipped %d invalid lines", skipped)
+		_, err = fmt.Fprintf(e.stdout, "; skipped %s", plural(skipped, "invalid line"))
 	}
 	if err == nil {
 		_, err = fmt.Fprintln(e.stdout)
@@ -212,7 +212,15 @@ func checkImportColumn(ctx context.Context, db *sql.DB, table, column string) er
 	if len(variants) > 0 {
 		msg += "; its VARIANT columns: " + strings.Join(variants, ", ") + " (choose one with --column)"
 	}
-	return usageError{errors.New(msg)}
+	return errors.New(msg)
+}
+
+// plural is n and the noun, with an s unless n is 1.
+func plural(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // dsnDir is the directory of a DSN given as a path with options.
