@@ -291,7 +291,7 @@ func (r *Root) Table(name string) (*Table, error) {
 		return nil, err
 	}
 	if t.schema, err = mergeSchema(t.files); err != nil {
-		return nil, fmt.Errorf("table %q: %w", name, err)
+		return nil, err // the caller names the table
 	}
 	if dirOK {
 		t.parts = make([][]partValue, len(paths))
