@@ -504,18 +504,34 @@ func (c *conn) createTable(s *createTableStmt) (sqldriver.Result, error) {
 	root := c.connector.root.Dir()
 	final := filepath.Join(root, s.Table)
 	// A table is a folder with files or a root-level file (read-only).
-	switch _, err := c.connector.root.Table(s.Table); {
-	case err == nil:
-		if s.IfNotExists {
-			return sqldriver.RowsAffected(0), nil
+	exists := func() (bool, error) {
+		switch _, err := c.connector.root.Table(s.Table); {
+		case err == nil:
+			return true, nil
+		case !errors.Is(err, scan.ErrNoTable):
+			return false, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
 		}
+		return false, nil
+	}
+	found, err := exists()
+	folder := false // final is a folder that holds no table yet
+	if st, serr := os.Stat(final); err == nil && !found && serr == nil && st.IsDir() {
+		// The folder may have appeared since, by the rename of a CREATE
+		// TABLE running at the same time, which brings its file along.
+		folder = true
+		found, err = exists()
+	}
+	switch {
+	case err != nil:
+		return nil, err
+	case found && s.IfNotExists:
+		return sqldriver.RowsAffected(0), nil
+	case found:
 		return nil, fmt.Errorf("%w: CREATE TABLE %s", ErrTableExists, quoteIdent(s.Table))
-	case !errors.Is(err, scan.ErrNoTable):
-		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
 	}
 	cfg := *c.cfg
 	cfg.Shred = ShredNone
-	if st, err := os.Stat(final); err == nil && st.IsDir() {
+	if folder {
 		// A folder that holds no table yet: the table's first file goes in.
 		fw := newFileWriter(s.Table, final, &cfg, cols, nil)
 		if err := fw.commit(); err != nil {
