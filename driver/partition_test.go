@@ -38,6 +38,18 @@ func TestHivePartitions(t *testing.T) {
 	require.Equal(t, "2", plan["files skipped"])
 	require.Equal(t, "1", plan["rows returned"])
 
+	// An OR of equalities on one column is pushed as the IN it means.
+	plan = explain(t, db, "EXPLAIN ANALYZE SELECT id FROM ev WHERE date = '2024-06-02' OR '2024-06-01' = date")
+	require.Equal(t, "(date = '2024-06-02' OR '2024-06-01' = date)", plan["pushed to scan"])
+	require.Equal(t, "1", plan["files skipped"])
+	require.Equal(t, "3", plan["rows returned"])
+	plan = explain(t, db, "EXPLAIN ANALYZE SELECT id FROM ev WHERE date = '2024-06-02' OR kind = 'buy'")
+	require.Equal(t, "0", plan["files skipped"])
+	require.Equal(t, "2", plan["rows returned"])
+	for _, dsn := range []string{dir, dir + "?data_skipping=false"} {
+		require.Equal(t, []string{"1", "2", "3"}, rowsText(t, openDB(t, dsn), "SELECT id FROM ev WHERE date = '2024-06-02' OR date = '2024-06-01' OR date = ? ORDER BY id", nil))
+	}
+
 	_, err := db.Exec("INSERT INTO ev (id, kind, date) VALUES (5, 'buy', '2024-06-03')")
 	require.NoError(t, err)
 	require.Equal(t, []string{"1|2024-06-01", "2|2024-06-01", "3|2024-06-02", "4|NULL", "5|2024-06-03"},

@@ -47,14 +47,15 @@ func (p *pushdown) predicates(args []value) pushed {
 	var preds scan.And
 	var out pushed
 	for _, c := range p.conjuncts {
-		pred := p.predicate(c, args)
+		as := orAsIn(c, args)
+		pred := p.predicate(as, args)
 		if pred == nil {
 			out.rest = andExpr(out.rest, c)
 			continue
 		}
 		preds = append(preds, pred)
 		out.texts = append(out.texts, c.String())
-		if !p.exact(c, args) {
+		if !p.exact(as, args) {
 			out.rest = andExpr(out.rest, c)
 		}
 	}
@@ -67,6 +68,50 @@ func (p *pushdown) predicates(args []value) pushed {
 		out.where = preds
 	}
 	return out
+}
+
+// orAsIn returns e, or, when e is an OR of equalities between one
+// expression and constants (x = 1 OR x = 2 OR 3 = x), the IN it means
+// (x IN (1, 2, 3)), which the scan can take: the same rows are TRUE, FALSE
+// and NULL under SQL's three-valued logic.
+func orAsIn(e expr, args []value) expr {
+	l, ok := e.(*logicExpr)
+	if !ok || l.And {
+		return e
+	}
+	var subject expr
+	var list []expr
+	var walk func(e expr) bool
+	walk = func(e expr) bool {
+		if l, ok := e.(*logicExpr); ok && !l.And {
+			return walk(l.Left) && walk(l.Right)
+		}
+		c, ok := e.(*compareExpr)
+		if !ok || c.Op != "=" {
+			return false
+		}
+		x, k := c.Left, c.Right
+		if _, isConst := constant(k, args); !isConst {
+			x, k = k, x
+		}
+		if _, isConst := constant(k, args); !isConst {
+			return false
+		}
+		if _, isConst := constant(x, args); isConst {
+			return false
+		}
+		if subject == nil {
+			subject = x
+		} else if exprKey(subject) != exprKey(x) {
+			return false
+		}
+		list = append(list, k)
+		return true
+	}
+	if !walk(l) {
+		return e
+	}
+	return &inExpr{E: subject, List: list}
 }
 
 // andExpr is a AND c, or c when a is nil.

@@ -128,6 +128,9 @@ func TestPushdownChangesNoResult(t *testing.T) {
 		"SELECT id FROM events WHERE variant_get(v, '$.kind', 'string') = 'buy' AND variant_get(v, '$.n', 'bigint') >= 900",
 		"SELECT COUNT(*) FROM events WHERE variant_get(v, '$.user.id', 'int') = 3",
 		"SELECT id FROM events WHERE id > 995 OR variant_get(v, '$.n', 'bigint') < 3",
+		"SELECT id FROM events WHERE variant_get(v, '$.seq', 'bigint') = 3 OR variant_get(v, '$.seq', 'bigint') = 997 OR 500 = variant_get(v, '$.seq', 'bigint')",
+		"SELECT id FROM events WHERE variant_get(v, '$.n', 'bigint') = 5 OR variant_get(v, '$.n', 'bigint') = NULL",
+		"SELECT id FROM events WHERE variant_get(v, '$.kind', 'string') = 'buy' OR variant_get(v, '$.kind', 'string') = 'view'",
 	} {
 		require.Equal(t, rowsText(t, off, q), rowsText(t, db, q), q)
 	}
@@ -139,6 +142,10 @@ func TestPushdownChangesNoResult(t *testing.T) {
 	require.Equal(t, "id, v.seq::bigint", plan["columns read"])
 	require.Equal(t, "9", plan["rows returned"])
 	require.Equal(t, "1", plan["row groups read"], plan)
+	require.Equal(t, "9", plan["row groups skipped"], plan)
+	// An OR of equalities is pushed as an IN and skips as one.
+	plan = explain(t, db, "EXPLAIN ANALYZE SELECT id FROM events WHERE variant_get(v, '$.seq', 'bigint') = 3 OR variant_get(v, '$.seq', 'bigint') = 5")
+	require.Equal(t, "2", plan["rows returned"])
 	require.Equal(t, "9", plan["row groups skipped"], plan)
 	// $.n holds Variant nulls (in value) in every row group: no row group
 	// may be skipped by typed_value statistics there.
