@@ -46,6 +46,10 @@ func TestHivePartitions(t *testing.T) {
 	plan = explain(t, db, "EXPLAIN ANALYZE SELECT id FROM ev WHERE date = '2024-06-02' OR kind = 'buy'")
 	require.Equal(t, "0", plan["files skipped"])
 	require.Equal(t, "2", plan["rows returned"])
+	// A LIKE with a fixed prefix skips by the prefix's range.
+	plan = explain(t, db, "EXPLAIN ANALYZE SELECT id FROM ev WHERE date LIKE '2024-06-02%' AND kind LIKE '%w'")
+	require.Equal(t, "2", plan["files skipped"])
+	require.Equal(t, "1", plan["rows returned"])
 	for _, dsn := range []string{dir, dir + "?data_skipping=false"} {
 		require.Equal(t, []string{"1", "2", "3"}, rowsText(t, openDB(t, dsn), "SELECT id FROM ev WHERE date = '2024-06-02' OR date = '2024-06-01' OR date = ? ORDER BY id", nil))
 	}

@@ -1,9 +1,11 @@
 package driver
 
 import (
+	"math"
+	"strings"
+
 	"github.com/parquetvariant/parquetvariant/scan"
 	"github.com/parquetvariant/parquetvariant/variant"
-	"math"
 )
 
 // pushdown turns the conjuncts of a WHERE clause that the scan can use for
@@ -241,6 +243,8 @@ func (p *pushdown) predicate(c expr, args []value) scan.Predicate {
 			vals = append(vals, gv)
 		}
 		return scan.In{Ref: ref, Values: vals}
+	case *likeExpr:
+		return p.likePrefix(x, args)
 	case *betweenExpr:
 		if x.Not {
 			return nil
@@ -399,4 +403,49 @@ func scanKindFamily(k scan.Kind) kind {
 		return kindTime
 	}
 	return kindNull
+}
+
+// likePrefix is the range a LIKE whose pattern starts with a fixed prefix
+// (x LIKE 'abc%') gives a string column or typed path: x >= 'abc' AND
+// x < 'abd', for skipping only (the evaluator still matches the pattern:
+// LIKE is case-sensitive, by bytes here, so every match lies in the range).
+// nil when the pattern is not a constant string, starts with a wildcard,
+// has an escape before its first wildcard, or has an ESCAPE clause.
+func (p *pushdown) likePrefix(x *likeExpr, args []value) scan.Predicate {
+	if x.Not || x.Escape != nil {
+		return nil
+	}
+	ref, kind, ok := p.ref(x.E)
+	if !ok || kind != scan.KindString {
+		return nil
+	}
+	v, ok := constant(x.Pattern, args)
+	if !ok || v.k != kindString {
+		return nil
+	}
+	end := strings.IndexAny(v.s, "%_\\")
+	if end < 0 || v.s[end] == '\\' {
+		return nil // no wildcard (= is pushed instead), or an escape
+	}
+	prefix := v.s[:end]
+	if prefix == "" {
+		return nil
+	}
+	lo := scan.Compare{Ref: ref, Op: scan.Ge, Value: prefix}
+	if hi, ok := prefixEnd(prefix); ok {
+		return scan.And{lo, scan.Compare{Ref: ref, Op: scan.Lt, Value: hi}}
+	}
+	return lo
+}
+
+// prefixEnd is the least string above every string that starts with
+// prefix, in byte order: prefix with its last byte below 0xFF incremented
+// and what follows that byte dropped; false when every byte is 0xFF.
+func prefixEnd(prefix string) (string, bool) {
+	for i := len(prefix) - 1; i >= 0; i-- {
+		if prefix[i] != 0xFF {
+			return prefix[:i] + string([]byte{prefix[i] + 1}), true
+		}
+	}
+	return "", false
 }

@@ -147,7 +147,7 @@ func TestShowDescribeExplain(t *testing.T) {
 	require.Equal(t, "orders", plan["table"])
 	require.Equal(t, "2", plan["files"])
 	require.Equal(t, "id, name", plan["columns read"])
-	require.Equal(t, "id > ?", plan["pushed to scan"])
+	require.Equal(t, "id > ? AND name LIKE 'n%'", plan["pushed to scan"])
 	require.Equal(t, "1", plan["files read"])
 	require.Equal(t, "1", plan["files skipped"])
 	require.Equal(t, "1", plan["row groups read"])

@@ -131,6 +131,12 @@ func TestPushdownChangesNoResult(t *testing.T) {
 		"SELECT id FROM events WHERE variant_get(v, '$.seq', 'bigint') = 3 OR variant_get(v, '$.seq', 'bigint') = 997 OR 500 = variant_get(v, '$.seq', 'bigint')",
 		"SELECT id FROM events WHERE variant_get(v, '$.n', 'bigint') = 5 OR variant_get(v, '$.n', 'bigint') = NULL",
 		"SELECT id FROM events WHERE variant_get(v, '$.kind', 'string') = 'buy' OR variant_get(v, '$.kind', 'string') = 'view'",
+		"SELECT id FROM events WHERE variant_get(v, '$.kind', 'string') LIKE 'bu%'",
+		"SELECT id FROM events WHERE variant_get(v, '$.kind', 'string') LIKE 'b_y' AND id < 100",
+		"SELECT id FROM events WHERE variant_get(v, '$.kind', 'string') LIKE 'buy'",
+		"SELECT id FROM events WHERE variant_get(v, '$.kind', 'string') LIKE 'b\\%%'",
+		"SELECT id FROM events WHERE variant_get(v, '$.kind', 'string') NOT LIKE 'bu%' AND id < 50",
+		"SELECT id FROM events WHERE variant_get(v, '$.seq', 'bigint') LIKE '99%'",
 	} {
 		require.Equal(t, rowsText(t, off, q), rowsText(t, db, q), q)
 	}
