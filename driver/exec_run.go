@@ -86,7 +86,7 @@ func (it *projectIter) next() ([]value, bool, error) {
 		if it.p.where != nil {
 			w, err := it.p.where(&it.r)
 			if err != nil {
-				return nil, false, atRow(err, it.rows)
+				return nil, false, atRow(err, it.rows, it.src)
 			}
 			t, err := truthValue(w)
 			if err != nil {
@@ -103,7 +103,7 @@ func (it *projectIter) next() ([]value, bool, error) {
 		for _, f := range it.p.proj {
 			v, err := f(&it.r)
 			if err != nil {
-				return nil, false, atRow(err, it.rows)
+				return nil, false, atRow(err, it.rows, it.src)
 			}
 			it.out = append(it.out, v)
 		}
@@ -114,12 +114,19 @@ func (it *projectIter) next() ([]value, bool, error) {
 func (it *projectIter) close() error { return it.src.close() }
 
 // atRow says in an evaluation error which row it was: the n-th row read
-// from the table, counting from 1.
-func atRow(err error, n int64) error {
-	if e, ok := err.(*evalError); ok {
-		return &evalError{msg: "row " + strconv.FormatInt(n, 10) + ": " + e.msg, err: e.err}
+// from the table, counting from 1, and, when src is a table scan, its file,
+// row group and row in it, as the scan's own errors name them.
+func atRow(err error, n int64, src rowSource) error {
+	where := ""
+	if s, ok := src.(*scanSource); ok {
+		if path, rg, row, ok := s.rows.Position(); ok {
+			where = fmt.Sprintf(" (in %s, row group %d, row %d of it)", path, rg, row)
+		}
 	}
-	return fmt.Errorf("parquetvariant: row %d: %w", n, err)
+	if e, ok := err.(*evalError); ok {
+		return &evalError{msg: "row " + strconv.FormatInt(n, 10) + ": " + e.msg + where, err: e.err}
+	}
+	return fmt.Errorf("parquetvariant: row %d: %w%s", n, err, where)
 }
 
 // group is the state of one GROUP BY group.
@@ -163,7 +170,7 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 		if p.where != nil {
 			w, err := p.where(&r)
 			if err != nil {
-				return nil, atRow(err, int64(n+1))
+				return nil, atRow(err, int64(n+1), src)
 			}
 			t, err := truthValue(w)
 			if err != nil {
@@ -177,7 +184,7 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 		for i, f := range p.keys {
 			v, err := f(&r)
 			if err != nil {
-				return nil, atRow(err, int64(n+1))
+				return nil, atRow(err, int64(n+1), src)
 			}
 			keyVals[i] = v
 			if key, err = appendValueKey(key, v); err != nil {
@@ -200,14 +207,14 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 			var v value
 			if spec.arg != nil {
 				if v, err = spec.arg(&r); err != nil {
-					return nil, atRow(err, int64(n+1))
+					return nil, atRow(err, int64(n+1), src)
 				}
 				if spec.distinct || spec.name == "min" || spec.name == "max" {
 					v = detachValue(v)
 				}
 			}
 			if err := g.aggs[j].add(spec, v); err != nil {
-				return nil, atRow(err, int64(n+1))
+				return nil, atRow(err, int64(n+1), src)
 			}
 		}
 	}

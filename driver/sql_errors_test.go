@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -174,7 +175,8 @@ func TestSumOfVariantString(t *testing.T) {
 		{"SELECT SUM(payload->>'$.amount') FROM events", `parquetvariant: row 1: sum(payload->>'$.amount'): a VARCHAR "5" is not a number`},
 		{"SELECT SUM(kind) FROM events", `parquetvariant: row 1: sum(kind): a VARCHAR "k" is not a number`},
 	} {
-		require.EqualError(t, queryErr(db, tc.q), tc.want, tc.q)
+		// The scan's rows name their file, row group and row after.
+		require.Regexp(t, "^"+regexp.QuoteMeta(tc.want)+` \(in .*/events/part-[0-9a-f-]+\.parquet, row group 0, row 0 of it\)$`, queryErr(db, tc.q).Error(), tc.q)
 	}
 	// The cast the message suggests sums them (true casts to 1).
 	require.Equal(t, []string{"18.50"}, rowsText(t, db, "SELECT SUM(try_variant_get(payload, '$.amount', 'decimal(10,2)')) FROM events"))

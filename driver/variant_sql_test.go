@@ -348,3 +348,19 @@ func TestUnknownColumnInGroupedQuery(t *testing.T) {
 		require.ErrorContains(t, err, "no column nope", q)
 	}
 }
+
+// TestEvaluatorErrorNamesFileRowGroupRow: a cast the evaluator makes (the
+// Variant column is also read whole) fails naming the row as the scan's
+// own errors do: file, row group and row in it.
+func TestEvaluatorErrorNamesFileRowGroupRow(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir+"?row_group_rows=3")
+	_, err := db.Exec("CREATE TABLE e (id BIGINT, v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec(`INSERT INTO e VALUES (1, parse_json('{"t":1}')), (2, parse_json('{"t":2}')), (3, parse_json('{"t":3}')),
+		(4, parse_json('{"t":4}')), (5, parse_json('{"t":"x"}'))`)
+	require.NoError(t, err)
+	_, err = rowsTextErr(db, "SELECT v, variant_get(v, '$.t', 'bigint') FROM e")
+	require.ErrorIs(t, err, variant.ErrCast)
+	require.Regexp(t, `^parquetvariant: row 5: variant_get at path '\$\.t' as bigint: .* \(in .*/e/part-[0-9a-f-]+\.parquet, row group 1, row 1 of it\)$`, err.Error())
+}

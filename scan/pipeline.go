@@ -69,6 +69,27 @@ type batch struct {
 	n     int
 	stats Stats // work done for this batch
 	err   error // the row group failed after the batch's rows
+	// path and rowGroup are where the batch's rows come from, and runs the
+	// row numbers in the row group of its rows, in order (see Rows.Position).
+	path     string
+	rowGroup int
+	runs     []rowRun
+}
+
+// rowRun is n consecutive rows of a row group from row first.
+type rowRun struct {
+	first int64
+	n     int64
+}
+
+// addRows notes that the batch's next n rows are rows first.. of its row
+// group.
+func (b *batch) addRows(first, n int64) {
+	if k := len(b.runs) - 1; k >= 0 && b.runs[k].first+b.runs[k].n == first {
+		b.runs[k].n += n
+		return
+	}
+	b.runs = append(b.runs, rowRun{first, n})
 }
 
 // span is a run of bytes or of cells.
@@ -271,6 +292,7 @@ func (pl *pipeline) recycle(b *batch) {
 		b.arena = make([]byte, 0, 4096)
 	}
 	b.n, b.stats, b.err, b.descs = 0, Stats{}, nil, nil
+	b.runs = b.runs[:0]
 	select {
 	case pl.free <- b:
 	default:
@@ -282,6 +304,10 @@ func (pl *pipeline) run(j *job) {
 	defer close(j.out)
 	var st Stats
 	emit := func(b *batch) bool {
+		if j.fs != nil {
+			b.path = j.fs.entry.path
+		}
+		b.rowGroup = j.rg
 		for i := range b.cols { // the arena no longer moves
 			for _, s := range b.spans[i] {
 				b.cols[i][s.k].b = b.arena[s.lo:s.hi:s.hi]
@@ -369,6 +395,7 @@ func (pl *pipeline) run(j *job) {
 						fail(&FileError{Path: fs.entry.path, RowGroup: g.index, Column: into.column(), Err: err})
 						return
 					}
+					b.addRows(from, k)
 					b.n += int(k)
 					st.RowsScanned += k
 					from += k
@@ -418,6 +445,7 @@ func (pl *pipeline) run(j *job) {
 					for i, r := range direct {
 						b.appendCells(i, r.blk.cells[row-r.blk.lo:][:m])
 					}
+					b.addRows(row, m)
 					b.n += int(m)
 					st.RowsScanned += m
 					row += m
@@ -473,6 +501,7 @@ func (pl *pipeline) run(j *job) {
 					}
 					b.cols[i] = append(b.cols[i], c)
 				}
+				b.addRows(row, 1)
 				b.n++
 				if b.n == batchRows || len(b.arena) >= batchBytes {
 					if !emit(b) {

@@ -104,6 +104,23 @@ func (t *Table) Scan(ctx context.Context, q Query) (*Rows, error) {
 // Columns describes the output columns.
 func (r *Rows) Columns() []Column { return r.cols }
 
+// Position returns where the current row is: its file, row group and row
+// number in the row group (from 0), as a [*FileError] names them; ok is
+// false when there is no current row.
+func (r *Rows) Position() (path string, rowGroup int, row int64, ok bool) {
+	if r.cur == nil || r.k >= r.cur.n {
+		return "", 0, 0, false
+	}
+	k := int64(r.k)
+	for _, run := range r.cur.runs {
+		if k < run.n {
+			return r.cur.path, r.cur.rowGroup, run.first + k, true
+		}
+		k -= run.n
+	}
+	return "", 0, 0, false
+}
+
 // Stats returns the counts of the work done so far.
 func (r *Rows) Stats() Stats { return r.stats }
 
