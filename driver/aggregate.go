@@ -248,7 +248,8 @@ type aggState struct {
 	f    float64
 	d    *big.Int // decimal sum, unscaled at scale
 	sc   int
-	best value // MIN or MAX so far
+	best *value // MIN or MAX so far; nil before the first value (kept apart so
+	// that the states of other aggregates stay small, one per group)
 	seen map[string]struct{}
 	// ints: every value summed was an integer (the sum is a decimal only
 	// after passing the int64 range); typed: none came from a Variant, so
@@ -298,13 +299,14 @@ func (st *aggState) add(spec *aggSpec, v value) error {
 	case "min", "max":
 		// The order of ORDER BY, so that MIN and MAX agree with it; the
 		// result keeps the input's type (a Variant stays a Variant).
-		if st.best.isNull() {
-			st.best = ownedValue(v)
+		if st.best == nil {
+			b := ownedValue(v)
+			st.best = &b
 			return nil
 		}
-		c := orderCompare(v, st.best)
+		c := orderCompare(v, *st.best)
 		if spec.name == "min" && c < 0 || spec.name == "max" && c > 0 {
-			st.best = ownedValue(v)
+			*st.best = ownedValue(v)
 		}
 	}
 	return nil
@@ -442,7 +444,10 @@ func (st *aggState) result(spec *aggSpec) (value, error) {
 		}
 		return intValue(st.n), nil
 	case "min", "max":
-		return st.best, nil
+		if st.best == nil {
+			return nullValue(), nil
+		}
+		return *st.best, nil
 	}
 	if st.n == 0 {
 		return nullValue(), nil
