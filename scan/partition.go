@@ -1,7 +1,6 @@
 package scan
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -91,14 +90,14 @@ func addPartitionColumns(s *Schema, parts [][]partValue) {
 // __HIVE_DEFAULT_PARTITION__. It returns nil when no folder gives the
 // column (the file reads it as NULL), so that a key newer files store as a
 // column keeps its folder values in the older files; a folder value that
-// does not read as typ is an error wrapping ErrType.
+// does not read as typ, or a typ that takes none, is an error wrapping
+// ErrType.
 func partitionDesc(name string, typ Type, parts []partValue) (*leafDesc, error) {
 	for _, p := range parts {
 		if !strings.EqualFold(p.key, name) {
 			continue
 		}
 		d := &leafDesc{leaf: -1, path: name, typ: typ, ordered: true, konst: &cell{null: true}}
-		var err error
 		switch typ.Kind {
 		case KindString:
 			d.dom = domBytes
@@ -111,13 +110,13 @@ func partitionDesc(name string, typ Type, parts []partValue) (*leafDesc, error) 
 		case KindDate:
 			d.dom, d.unit = domTime, nanosPerDay
 		default:
-			err = errors.ErrUnsupported
+			return nil, fmt.Errorf("%w: partition folder %s=%s: a column of type %s takes no folder values (strings, BIGINT, DOUBLE, BOOLEAN and DATE do)", ErrType, p.key, p.value, typ)
 		}
-		if err == nil && !p.null {
-			*d.konst, err = partitionCell(p.value, typ.Kind)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: partition folder %s=%s does not read as the column's type %s", ErrType, p.key, p.value, typ)
+		if !p.null {
+			var err error
+			if *d.konst, err = partitionCell(p.value, typ.Kind); err != nil {
+				return nil, fmt.Errorf("%w: partition folder %s=%s does not read as the column's type %s", ErrType, p.key, p.value, typ)
+			}
 		}
 		return d, nil
 	}

@@ -98,11 +98,7 @@ func runQuery(ctx context.Context, dsn, q string, args []any, w rowWriter, e env
 		if err != nil {
 			return err
 		}
-		unit := "rows"
-		if n == 1 {
-			unit = "row"
-		}
-		_, err = fmt.Fprintf(e.stdout, "%d %s affected\n", n, unit)
+		_, err = fmt.Fprintf(e.stdout, "%s affected\n", plural(n, "row"))
 		return err
 	}
 	rows, err := db.QueryContext(ctx, q, args...)
