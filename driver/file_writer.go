@@ -217,7 +217,7 @@ func (fw *fileWriter) open(rb *rowBuffer) error {
 	fw.tmp = filepath.Join(fw.dir, "_pv-"+randomHex(8)+".parquet.tmp")
 	f, err := os.OpenFile(fw.tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%w: %s was dropped while rows were written to it; they are not kept", ErrNoTable, quoteIdent(fw.table))
+		return fw.droppedError()
 	}
 	if err != nil {
 		return fmt.Errorf("parquetvariant: writing table %s: %w", quoteIdent(fw.table), err)
@@ -639,7 +639,7 @@ func (fw *fileWriter) commit() error {
 	// the writer began gets none of its rows.
 	if _, err := os.Stat(fw.witness); fw.witness != "" && err != nil {
 		fw.abort()
-		return fmt.Errorf("%w: %s was dropped while rows were written to it; they are not kept", ErrNoTable, quoteIdent(fw.table))
+		return fw.droppedError()
 	}
 	final := filepath.Join(fw.dir, "part-"+fmt.Sprintf("%020d", time.Now().UnixNano())+"-"+randomHex(4)+".parquet")
 	if err := os.Rename(fw.tmp, final); err != nil {
@@ -814,4 +814,10 @@ func bigEndian16(u *big.Int) []byte {
 	m := new(big.Int).Lsh(big.NewInt(1), 128)
 	m.Add(m, u).FillBytes(out)
 	return out
+}
+
+// droppedError is the error of rows written for a table that DROP TABLE
+// removed before they were published.
+func (fw *fileWriter) droppedError() error {
+	return fmt.Errorf("%w: %s was dropped while rows were written to it; they are not kept", ErrNoTable, quoteIdent(fw.table))
 }
