@@ -225,45 +225,67 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 	return p.groupRows(order, args)
 }
 
-// groupRows makes the result rows of the groups: their aggregates' results,
-// HAVING, and the output columns.
+// groupRows makes the result rows of the groups, one at a time as they are
+// read: their aggregates' results, HAVING, and the output columns. A group
+// is let go once its row is made, so a sort after it (which copies the rows
+// it keeps) holds at most the groups not yet read and the rows it keeps.
 func (p *selectPlan) groupRows(order []*group, args []value) (resultIter, error) {
-	var out [][]value
-	gr := evalRow{args: args}
-	for _, g := range order {
-		cols := append([]value{}, g.keys...)
+	return &groupIter{p: p, order: order, r: evalRow{args: args}}, nil
+}
+
+// groupIter yields the result rows of GROUP BY groups; see groupRows.
+type groupIter struct {
+	p     *selectPlan
+	order []*group
+	r     evalRow
+	cols  []value
+	row   []value
+}
+
+func (it *groupIter) next() ([]value, bool, error) {
+	p := it.p
+	for len(it.order) > 0 {
+		g := it.order[0]
+		it.order[0] = nil
+		it.order = it.order[1:]
+		it.cols = append(it.cols[:0], g.keys...)
 		for j := range p.aggs {
 			v, err := g.aggs[j].result(&p.aggs[j])
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
-			cols = append(cols, v)
+			it.cols = append(it.cols, v)
 		}
-		gr.cols = cols
+		it.r.cols = it.cols
 		if p.having != nil {
-			h, err := p.having(&gr)
+			h, err := p.having(&it.r)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			t, err := truthValue(h)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			if t != trueT {
 				continue
 			}
 		}
-		row := make([]value, 0, len(p.gproj))
+		it.row = it.row[:0]
 		for _, f := range p.gproj {
-			v, err := f(&gr)
+			v, err := f(&it.r)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
-			row = append(row, v)
+			it.row = append(it.row, v)
 		}
-		out = append(out, row)
+		return it.row, true, nil
 	}
-	return &sliceIter{rows: out}, nil
+	return nil, false, nil
+}
+
+func (it *groupIter) close() error {
+	it.order = nil
+	return nil
 }
 
 // detach copies values out of memory the source may reuse.
@@ -383,16 +405,19 @@ func (p *selectPlan) sortRows(in resultIter, limit, offset int64) (resultIter, e
 		if keep == 0 {
 			continue
 		}
-		r := sortedRow{vals: detach(row), seq: seq}
+		// The row is copied only when it is kept.
+		r := sortedRow{vals: row, seq: seq}
 		seq++
 		if keep > 0 && int64(len(h.rows)) == keep {
 			if h.less(h.rows[0], r) {
 				continue
 			}
+			r.vals = detach(row)
 			h.rows[0] = r
 			heap.Fix(h, 0)
 			continue
 		}
+		r.vals = detach(row)
 		heap.Push(h, r)
 	}
 	rows := h.rows
