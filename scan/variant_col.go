@@ -58,7 +58,11 @@ type vdesc struct {
 	statLeaf    int
 	statDesc    *leafDesc
 	valueLeaves []int
-	pool        sync.Pool // of *vreader
+	// inRange: the cast narrows the typed leaf's integers, so its
+	// statistics hold only for units whose values are in the cast type's
+	// range (see statsCast).
+	inRange bool
+	pool    sync.Pool // of *vreader
 }
 
 // newVDesc compiles Variant slot ref for a file whose column c is the
@@ -107,7 +111,8 @@ func newVDesc(e *fileEntry, c *fileColumn, ref Ref, lenient bool) (*vdesc, error
 	// not read.
 	d.cols[0] = -1
 	d.statsFor(e, cols)
-	d.direct = d.node.TypedLeaf() >= 0 && statsCast(d.node.Type(), d.as)
+	exact, inRange := statsCast(d.node.Type(), d.as)
+	d.direct = d.node.TypedLeaf() >= 0 && exact && !inRange
 	return d, nil
 }
 
@@ -116,7 +121,8 @@ func newVDesc(e *fileEntry, c *fileColumn, ref Ref, lenient bool) (*vdesc, error
 // values of the cast.
 func (d *vdesc) statsFor(e *fileEntry, cols []int) {
 	typed := d.node.TypedLeaf()
-	if typed < 0 || !statsCast(d.node.Type(), d.as) {
+	ok, inRange := statsCast(d.node.Type(), d.as)
+	if typed < 0 || !ok {
 		return
 	}
 	// Only the field's own value column can hold its values: a residual
@@ -138,38 +144,66 @@ func (d *vdesc) statsFor(e *fileEntry, cols []int) {
 		return
 	}
 	fc := fileColumn{name: d.column, typ: t, optional: true, leaf: leaf, elem: elem}
-	d.statLeaf, d.statDesc = leaf, newLeafDesc(&fc, &schema[elem])
+	d.statLeaf, d.statDesc, d.inRange = leaf, newLeafDesc(&fc, &schema[elem]), inRange
 }
 
-// statsCast reports whether every non-null value of a typed_value of type
-// t casts to as exactly and with the same order, so that its statistics
-// bound the cast values.
-func statsCast(t shred.Type, as variant.SQLType) bool {
-	switch t.ID {
-	case shred.TypeInt8:
-		return as.Kind >= variant.SQLTinyint && as.Kind <= variant.SQLBigint
-	case shred.TypeInt16:
-		return as.Kind >= variant.SQLSmallint && as.Kind <= variant.SQLBigint
-	case shred.TypeInt32:
-		return as.Kind == variant.SQLInt || as.Kind == variant.SQLBigint
-	case shred.TypeInt64:
-		return as.Kind == variant.SQLBigint
-	case shred.TypeFloat:
-		return as.Kind == variant.SQLFloat || as.Kind == variant.SQLDouble
-	case shred.TypeDouble:
-		return as.Kind == variant.SQLDouble
-	case shred.TypeString:
-		return as.Kind == variant.SQLString
-	case shred.TypeBoolean:
-		return as.Kind == variant.SQLBoolean
-	case shred.TypeDate:
-		return as.Kind == variant.SQLDate
-	case shred.TypeTimestamp:
-		return as.Kind == variant.SQLTimestamp
-	case shred.TypeTimestampNTZ:
-		return as.Kind == variant.SQLTimestampNTZ
+// statsCast reports whether the statistics of a typed_value of type t
+// bound its values cast to as: every non-null typed value casts to as
+// exactly and in the same order. An integer typed_value read as a narrower
+// integer type (variant_get(v, '$.n', 'int') of an int64 typed_value) casts
+// so only where its values are in the narrower type's range, outside of
+// which the cast fails: inRange is then true, and the statistics of a row
+// group or page hold only when its min and max are in that range.
+func statsCast(t shred.Type, as variant.SQLType) (ok, inRange bool) {
+	if k := intKind(t.ID); k != variant.SQLInvalid {
+		_, _, isInt := as.Kind.IntRange()
+		return isInt, isInt && as.Kind < k
 	}
-	return false
+	switch t.ID {
+	case shred.TypeFloat:
+		return as.Kind == variant.SQLFloat || as.Kind == variant.SQLDouble, false
+	case shred.TypeDouble:
+		return as.Kind == variant.SQLDouble, false
+	case shred.TypeString:
+		return as.Kind == variant.SQLString, false
+	case shred.TypeBoolean:
+		return as.Kind == variant.SQLBoolean, false
+	case shred.TypeDate:
+		return as.Kind == variant.SQLDate, false
+	case shred.TypeTimestamp:
+		return as.Kind == variant.SQLTimestamp, false
+	case shred.TypeTimestampNTZ:
+		return as.Kind == variant.SQLTimestampNTZ, false
+	}
+	return false, false
+}
+
+// intKind is the SQL integer kind of the same width as the integer
+// typed_value type id; SQLInvalid for the other types.
+func intKind(id shred.TypeID) variant.SQLKind {
+	switch id {
+	case shred.TypeInt8:
+		return variant.SQLTinyint
+	case shred.TypeInt16:
+		return variant.SQLSmallint
+	case shred.TypeInt32:
+		return variant.SQLInt
+	case shred.TypeInt64:
+		return variant.SQLBigint
+	}
+	return variant.SQLInvalid
+}
+
+// castBounds reports whether the statistics s of a unit of the typed leaf
+// hold for the cast values: always, unless the cast narrows an integer
+// (see statsCast), when only a unit whose values are all NULL or whose min
+// and max are in the cast type's range qualifies.
+func (d *vdesc) castBounds(s *unitStats) bool {
+	if !d.inRange || s.allNull {
+		return true
+	}
+	lo, hi, _ := d.as.Kind.IntRange()
+	return s.bounds && s.min.i >= lo && s.max.i <= hi
 }
 
 // leafElement returns the schema element index of leaf column leaf, -1
@@ -203,7 +237,11 @@ func (d *vdesc) unitStats(e *fileEntry, rg int, rows int64) unitStats {
 	if cols[d.statLeaf].MetaData.NumValues != rows {
 		return unknown
 	}
-	return chunkStats(e, rg, d.statDesc, rows)
+	s := chunkStats(e, rg, d.statDesc, rows)
+	if !d.castBounds(&s) {
+		return unknown
+	}
+	return s
 }
 
 // allNull reports whether the statistics of leaf in row group rg prove

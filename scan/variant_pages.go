@@ -92,6 +92,9 @@ func (d *vdesc) pageRanges(p *fpred, descs []*leafDesc, e *fileEntry, rg int, ro
 		if !st.allNull && sd.ordered {
 			st.min, st.max, st.bounds = boundsOf(sd, ci.MinValues[k], ci.MaxValues[k])
 		}
+		if !d.castBounds(&st) {
+			good, bad = nil, page
+		}
 		m := p.may(stat, descs)
 		t, f := bad, bad
 		if m.t {

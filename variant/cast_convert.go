@@ -30,6 +30,17 @@ var intRanges = [...][2]int64{
 	SQLBigint:   {math.MinInt64, math.MaxInt64},
 }
 
+// IntRange returns the smallest and largest value of the integer kind k
+// (SQLTinyint, SQLSmallint, SQLInt or SQLBigint: 8, 16, 32 and 64 bits);
+// ok is false for the other kinds. A cast to k of an integer outside the
+// range fails (design.md section 4: narrowing never wraps).
+func (k SQLKind) IntRange() (lo, hi int64, ok bool) {
+	if k < SQLTinyint || k > SQLBigint {
+		return 0, 0, false
+	}
+	return intRanges[k][0], intRanges[k][1], true
+}
+
 // CastInt64 casts to the integer kind k (SQLTinyint, SQLSmallint, SQLInt or
 // SQLBigint) and returns the value as an int64.
 func (v Variant) CastInt64(k SQLKind, mode CastMode) (int64, bool, error) {
