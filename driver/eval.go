@@ -204,7 +204,7 @@ func compileCompare(x *compareExpr, sc *scope) (evalFunc, error) {
 			return value{}, err
 		}
 		if op == "<=>" {
-			an, bn := isSQLNull(a), isSQLNull(b)
+			an, bn := a.isNull(), b.isNull()
 			if an || bn {
 				return boolValue(an && bn), nil
 			}
@@ -229,12 +229,6 @@ func compileCompare(x *compareExpr, sc *scope) (evalFunc, error) {
 		}
 		return boolValue(c >= 0), nil
 	}, nil
-}
-
-// isSQLNull is NULL for <=>: SQL NULL, and the Variant null, which a
-// comparison treats as NULL too.
-func isSQLNull(x value) bool {
-	return x.k == kindNull || x.k == kindVariant && x.v.IsNull()
 }
 
 // compileLogic builds AND and OR with three-valued logic: false AND unknown
@@ -298,7 +292,7 @@ func compileIn(x *inExpr, sc *scope) (evalFunc, error) {
 		// x IN (a, b) is x = a OR x = b: TRUE when an item equals x, else
 		// unknown when x is NULL or an item compares unknown, else FALSE.
 		res := falseT
-		if isSQLNull(v) {
+		if v.isNull() {
 			res = unknown
 		} else {
 			for _, it := range items {

@@ -190,9 +190,14 @@ func scalarOf(v variant.Variant) value {
 // as SQL reads a quoted literal; a string held in a Variant is not, so the
 // Variant "5" is not the number 5 (as variant.Equal says). ok is false when
 // the values cannot be compared (a string with a number, an object with
-// anything): the comparison is then unknown.
+// anything, SQL NULL with anything): the comparison is then unknown. The
+// Variant null is a value (design.md section 3): equal to the Variant null,
+// unknown against any other value.
 func compareValues(a, b value) (c int, ok bool) {
 	va, vb := a.k == kindVariant, b.k == kindVariant
+	if va && vb && a.v.IsNull() && b.v.IsNull() {
+		return 0, true // the Variant null is a value, equal to itself
+	}
 	if va {
 		a = scalarOf(a.v)
 	}
