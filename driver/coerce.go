@@ -2,6 +2,8 @@ package driver
 
 import (
 	"fmt"
+	"math"
+	"time"
 	"unicode/utf8"
 
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -52,6 +54,10 @@ func coerce(c *tableColumn, v value) (value, error) {
 			// other readers refuse a file with anything else.
 			return fail(fmt.Errorf("text that is not valid UTF-8 (at byte %d); use a BINARY column for bytes", invalidUTF8At(v.s)))
 		}
+		if v.k == kindTime && !inMicros(v.t) {
+			return fail(fmt.Errorf("%s is outside the range of a TIMESTAMP (int64 microseconds: %s to %s)",
+				v.t.Format(time.RFC3339Nano), minMicros.Format(time.RFC3339Nano), maxMicros.Format(time.RFC3339Nano)))
+		}
 		return v, nil
 	}
 	vv, err := toVariant(v)
@@ -81,6 +87,17 @@ func coerce(c *tableColumn, v value) (value, error) {
 	}
 	return out, nil
 }
+
+// Timestamps a TIMESTAMP column holds: int64 microseconds since the Unix
+// epoch (LogicalTypes.md, "TIMESTAMP").
+var (
+	minMicros = time.UnixMicro(math.MinInt64).UTC()
+	maxMicros = time.UnixMicro(math.MaxInt64).UTC()
+)
+
+// inMicros reports whether t is a TIMESTAMP column's value: in the range of
+// int64 microseconds.
+func inMicros(t time.Time) bool { return !t.Before(minMicros) && !t.After(maxMicros) }
 
 // toVariant is the Variant of a value: a Variant as it is, anything else
 // through variant.Of.

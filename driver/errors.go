@@ -25,6 +25,11 @@ var (
 	// ErrTableExists: CREATE TABLE without IF NOT EXISTS names a table
 	// that exists (or that another writer created at the same time).
 	ErrTableExists = errors.New("parquetvariant: the table exists")
+	// ErrTxFailed: an INSERT of the transaction failed, so the transaction
+	// can only roll back: a later INSERT in it fails at once with this
+	// error, and Commit rolls back and returns it (wrapping the first
+	// failure too).
+	ErrTxFailed = errors.New("parquetvariant: an INSERT of the transaction failed, so it can only roll back")
 	// ErrNoTable: the statement names a table that does not exist (the
 	// scan package's sentinel, so either name matches).
 	ErrNoTable = scan.ErrNoTable

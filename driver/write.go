@@ -31,7 +31,7 @@ type txWrites struct {
 func (t *tx) commitWrites() error {
 	if t.failed != nil {
 		t.discard()
-		return fmt.Errorf("parquetvariant: commit: the transaction was rolled back, a statement in it failed: %w", t.failed)
+		return fmt.Errorf("%w; rolled back at commit; the failure: %w", ErrTxFailed, t.failed)
 	}
 	if t.writes == nil {
 		return nil
@@ -102,7 +102,19 @@ type insertPlan struct {
 // transaction, the table's columns are resolved by its first INSERT into
 // the table; later ones reuse them, and a statement run again reuses its
 // compiled VALUES and column mapping.
-func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriver.Result, error) {
+func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (res sqldriver.Result, err error) {
+	if c.tx != nil {
+		if c.tx.failed != nil {
+			return nil, fmt.Errorf("%w; the failure: %w", ErrTxFailed, c.tx.failed)
+		}
+		// Whatever fails, rows of the statement may be in the
+		// transaction's file already: the transaction can only roll back.
+		defer func() {
+			if err != nil {
+				c.tx.failed = err
+			}
+		}()
+	}
 	fw, err := c.insertFile(s)
 	if err != nil {
 		return nil, err
@@ -158,11 +170,7 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (sqldriv
 		err = c.insertRows(ctx, s, p, args, put)
 	}
 	if err != nil {
-		if inTx {
-			// Rows of the failed statement may be in the transaction's
-			// file already: the transaction can only roll back now.
-			c.tx.failed = err
-		} else {
+		if !inTx {
 			fw.abort()
 		}
 		return nil, err
@@ -195,7 +203,7 @@ func (p *insertPlan) row(s *insertStmt, fw *fileWriter, width int) ([]value, err
 // converted to the column's storage form (see coerce).
 func (p *insertPlan) set(row []value, i int, x *value) error {
 	ci := p.target[i]
-	if x.k == p.stored[i] && x.k != kindNull && (x.k != kindString || utf8.ValidString(x.s)) {
+	if x.k == p.stored[i] && x.k != kindNull && (x.k != kindString || utf8.ValidString(x.s)) && (x.k != kindTime || inMicros(x.t)) {
 		row[ci] = *x
 		return nil
 	}
