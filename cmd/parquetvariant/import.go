@@ -31,7 +31,8 @@ document in a VARIANT column (--column, default v). Blank lines are skipped.
 The table is created as "CREATE TABLE TABLE (v VARIANT)" when it does not
 exist. All rows go in one transaction with a prepared
 "INSERT INTO TABLE (v) VALUES (parse_json(?))", so the import writes one new
-shredded file or, on any error, nothing (a table it created is dropped again).
+shredded file or, on any error, nothing (a table it created stays, without
+rows: other writers may have inserted into it meanwhile).
 With --skip-invalid, a line that is not valid JSON is left out instead (the
 first ten are named on standard error) and the summary counts them.
 A UTF-8 byte order mark at the start of the input is skipped. A terminal shows a progress bar (rows,
@@ -90,13 +91,6 @@ func importJSON(ctx context.Context, e env, o importOptions, in io.Reader) (err 
 		}
 	case err != nil:
 		return err
-	default:
-		// A failed import leaves no table it created.
-		defer func() {
-			if err != nil {
-				db.ExecContext(context.Background(), "DROP TABLE IF EXISTS "+ident)
-			}
-		}()
 	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
