@@ -509,7 +509,7 @@ func appendValueKey(dst []byte, v value) ([]byte, error) {
 	switch v.k {
 	case kindBool:
 		dst = append(dst, byte(v.i))
-	case kindString:
+	case kindString, kindUUID:
 		dst = binary.AppendUvarint(dst, uint64(len(v.s)))
 		dst = append(dst, v.s...)
 	case kindBytes:

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/google/uuid"
 
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -183,18 +184,29 @@ func toJSONValue(v value, _ variant.ParseOptions) (value, error) {
 	return stringValue(string(text)), nil
 }
 
-// unquoteValue is v->>'$.a': the value as text, a string without its quotes
-// (as MySQL's ->> gives it), anything else as its JSON text.
+// unquoteValue is v->>'$.a': the value's JSON text, unquoted when it is a
+// JSON string (as MySQL's ->> gives it): a string, and also a date, a
+// timestamp, a time, a uuid or binary (base64), whose JSON text is a string
+// (design.md section 6), come out without quotes; anything else as its JSON
+// text.
 func unquoteValue(v value, opts variant.ParseOptions) (value, error) {
-	if v.k == kindString {
-		return v, nil
+	if v.k == kindString || v.k == kindUUID {
+		return stringValue(v.s), nil
 	}
 	if v.k == kindVariant {
 		if s, err := v.v.Str(); err == nil {
 			return stringValue(s), nil
 		}
 	}
-	return toJSONValue(v, opts)
+	j, err := toJSONValue(v, opts)
+	if err != nil || !strings.HasPrefix(j.s, `"`) {
+		return j, err
+	}
+	text, err := jsontext.AppendUnquote(nil, j.s)
+	if err != nil {
+		return value{}, err
+	}
+	return stringValue(string(text)), nil
 }
 
 // typeofValue is variant_typeof: the Variant type name.
@@ -310,7 +322,7 @@ func castValue(v variant.Variant, t variant.SQLType, mode variant.CastMode) (val
 		// A uuid comes out as its canonical text.
 		var u uuid.UUID
 		if u, ok, err = v.CastUUID(mode); ok {
-			out = stringValue(u.String())
+			out = value{k: kindUUID, s: u.String()}
 		}
 	case variant.SQLBinary:
 		out.k = kindBytes

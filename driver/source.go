@@ -76,9 +76,12 @@ func (s *scanSource) fill(dst *value, j int) error {
 		dst.d, err = r.Decimal(j)
 	case scan.KindDate, scan.KindTimestamp:
 		dst.k, dst.t = kindTime, r.Time(j)
-	case scan.KindTime, scan.KindUUID:
+	case scan.KindTime:
 		text, _ := r.Value(j).(string)
 		dst.k, dst.s = kindString, text
+	case scan.KindUUID:
+		text, _ := r.Value(j).(string)
+		dst.k, dst.s = kindUUID, text
 	case scan.KindVariant:
 		dst.k = kindVariant
 		dst.v, err = r.Variant(j)

@@ -262,7 +262,7 @@ func driverValue(v *value) any {
 		return v.f
 	case kindDecimal:
 		return v.d.String()
-	case kindString:
+	case kindString, kindUUID:
 		return v.s
 	case kindBytes:
 		return v.b

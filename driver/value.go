@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -23,12 +25,13 @@ const (
 	kindString  // string in s
 	kindBytes   // []byte in b
 	kindTime    // time.Time in t (dates and timestamps, UTC)
+	kindUUID    // a UUID's canonical text (lower-case, with hyphens) in s
 	kindVariant // variant.Variant in v
 )
 
 var kindNames = [...]string{
 	kindNull: "NULL", kindBool: "BOOLEAN", kindInt: "BIGINT", kindFloat: "DOUBLE",
-	kindDecimal: "DECIMAL", kindString: "VARCHAR", kindBytes: "BINARY", kindTime: "TIMESTAMP",
+	kindDecimal: "DECIMAL", kindString: "VARCHAR", kindBytes: "BINARY", kindTime: "TIMESTAMP", kindUUID: "UUID",
 	kindVariant: "VARIANT",
 }
 
@@ -167,6 +170,11 @@ func scalarOf(v variant.Variant) value {
 		if err == nil {
 			return value{k: kindBytes, b: b}
 		}
+	case variant.TypeUUID:
+		u, err := v.UUID()
+		if err == nil {
+			return value{k: kindUUID, s: u.String()}
+		}
 	case variant.TypeDate:
 		t, err := v.Date()
 		if err == nil {
@@ -239,7 +247,8 @@ func compareValues(a, b value) (c int, ok bool) {
 	switch a.k {
 	case kindBool:
 		return int(a.i - b.i), true
-	case kindString:
+	case kindString, kindUUID:
+		// Canonical UUID text orders as the UUID's bytes do.
 		return strings.Compare(a.s, b.s), true
 	case kindBytes:
 		return bytes.Compare(a.b, b.b), true
@@ -275,6 +284,10 @@ func coerceText(s string, k kind) (value, bool) {
 		}
 		if t, ok, err := v.CastTime(variant.SQLTimestamp, variant.CastLenient); ok && err == nil {
 			return value{k: kindTime, t: t}, true
+		}
+	case kindUUID:
+		if u, err := uuid.Parse(strings.TrimSpace(s)); err == nil {
+			return value{k: kindUUID, s: u.String()}, true
 		}
 	case kindBool:
 		switch strings.ToLower(strings.TrimSpace(s)) {
