@@ -94,3 +94,38 @@ func TestUnquoteJSONStrings(t *testing.T) {
 	require.NoError(t, db.QueryRow("SELECT v->>'$.d', v->>'$.ts', v->>'$.bin', v->>'$.n', v->>'$.s' FROM t").Scan(&d, &ts, &bin, &n, &s))
 	require.Equal(t, []string{"2024-06-01", "2024-06-01T00:00:00.000000Z", "aGk=", "5", `a "q"`}, []string{d, ts, bin, n, s})
 }
+
+// A BOOLEAN meets a number as 1 or 0 (MySQL): b = 1 is b = TRUE; a
+// Variant boolean and a Variant number stay apart.
+func TestBooleanComparesWithNumbers(t *testing.T) {
+	for _, mode := range []string{"", "?data_skipping=false"} {
+		t.Run(mode, func(t *testing.T) {
+			db := openDB(t, t.TempDir()+mode)
+			_, err := db.Exec("CREATE TABLE t (id BIGINT, b BOOLEAN, v VARIANT)")
+			require.NoError(t, err)
+			_, err = db.Exec("INSERT INTO t VALUES (1, TRUE, parse_json('true')), (2, FALSE, parse_json('1')), (3, NULL, NULL)")
+			require.NoError(t, err)
+			for _, c := range []struct {
+				where string
+				want  []int64
+			}{
+				{"b = 1", []int64{1}},
+				{"b = 0", []int64{2}},
+				{"b = 2", nil},
+				{"b <> 1", []int64{2}},
+				{"b IN (1.0)", []int64{1}},
+				{"b > 0", []int64{1}},
+				{"b = ?", []int64{2}},
+				{"v = 1", []int64{2}},
+				{"v = TRUE", []int64{1}},
+				{"variant_get(v, '$', 'boolean') = 1", []int64{1, 2}},
+			} {
+				var args []any
+				if c.where == "b = ?" {
+					args = append(args, 0)
+				}
+				require.Equal(t, c.want, ids(t, db, c.where, args...), c.where)
+			}
+		})
+	}
+}

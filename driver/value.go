@@ -238,6 +238,16 @@ func compareValues(a, b value) (c int, ok bool) {
 			}
 		}
 	}
+	if !va && !vb {
+		// A boolean meets a number as 1 or 0, as in MySQL: b = 1 is b =
+		// TRUE. (Variant booleans and numbers stay apart, as variant.Equal
+		// keeps them.)
+		if a.k == kindBool && isNumeric(b.k) {
+			a = intValue(a.i)
+		} else if b.k == kindBool && isNumeric(a.k) {
+			b = intValue(b.i)
+		}
+	}
 	if isNumeric(a.k) && isNumeric(b.k) {
 		return compareNumbers(a, b), true
 	}
