@@ -83,7 +83,17 @@ func formatFloat(f float64) string {
 	case math.IsInf(f, -1):
 		return "-Infinity"
 	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	return string(appendFloat(nil, f))
+}
+
+// appendFloat appends a finite float in shortest round-trip form, in plain
+// notation from 1e-6 up to 1e21 (5004307.89, not 5.00430789e+06) and with
+// an exponent outside, as encoding/json writes numbers.
+func appendFloat(dst []byte, f float64) []byte {
+	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
+		return strconv.AppendFloat(dst, f, 'e', -1, 64)
+	}
+	return strconv.AppendFloat(dst, f, 'f', -1, 64)
 }
 
 func formatTime(t time.Time, typ string) string {
@@ -119,7 +129,7 @@ func appendJSON(dst []byte, v any, typ string) ([]byte, error) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return strconv.AppendQuote(dst, formatFloat(x)), nil
 		}
-		return strconv.AppendFloat(dst, x, 'g', -1, 64), nil
+		return appendFloat(dst, x), nil
 	case bool:
 		return strconv.AppendBool(dst, x), nil
 	case time.Time:
