@@ -136,8 +136,9 @@ var typeKinds = []struct {
 }
 
 // exprType infers the SQL type of a result expression from the table's
-// columns (by name). Expressions whose type depends on the row (arithmetic
-// on Variants, MIN of a Variant path) report the widest type.
+// columns (by name). Expressions whose kind of value depends on the row
+// (arithmetic on a Variant, COALESCE of differing types, a ? alone) are
+// ANY, which scans into interface{}.
 func exprType(e expr, cols map[string]colType) colType {
 	switch x := e.(type) {
 	case *columnExpr:
@@ -174,8 +175,10 @@ func exprType(e expr, cols map[string]colType) colType {
 		return colType{name: "BOOLEAN", nullable: true}
 	case *isNullExpr:
 		return colType{name: "BOOLEAN"}
-	case *arithExpr, *negExpr:
-		return colType{name: "DOUBLE", nullable: true}
+	case *arithExpr:
+		return arithType(x, cols)
+	case *negExpr:
+		return negType(x, cols)
 	case *funcExpr:
 		return funcType(x, cols)
 	}
