@@ -44,7 +44,7 @@ func columnTypesTable(t *testing.T) *sql.DB {
 }
 
 // TestColumnTypesComputed: the type Rows.ColumnTypes reports for an
-// arithmetic column agrees with every value Next returns
+// arithmetic, COALESCE or IFNULL column agrees with every value Next returns
 // (pitfall B44): each value has a Go type the README's "Go types" table
 // promises for the database type, and scans into a new variable of the
 // reported scan type.
@@ -99,6 +99,16 @@ func TestColumnTypesComputed(t *testing.T) {
 		{"try_variant_get(v, '$.n', 'bigint') * 2", "BIGINT", "sql.NullInt64", dec{}, true,
 			[]any{int64(6), nil, nil, int64(4)}},
 		{"NULL + x", "NULL", "interface {}", dec{}, true, []any{nil, nil, nil, nil}},
+		// COALESCE and IFNULL give an argument as it is: a common type when
+		// the arguments share one, ANY otherwise.
+		{"COALESCE(x, 1)", "BIGINT", "int64", dec{}, false, []any{int64(5), int64(1), int64(7), int64(-1)}},
+		{"COALESCE(d, 0.5)", "DECIMAL", "string", dec{20, 4, true}, false,
+			[]any{"5.0000", "0.5", "12.3400", "9999999999999999.9999"}},
+		{"COALESCE(d, 0)", "ANY", "interface {}", dec{}, false,
+			[]any{"5.0000", int64(0), "12.3400", "9999999999999999.9999"}},
+		{"IFNULL(f, 0)", "ANY", "interface {}", dec{}, false, []any{2.5, int64(0), 1.0, -0.5}},
+		{"IFNULL(x, f)", "ANY", "interface {}", dec{}, true, []any{int64(5), nil, int64(7), int64(-1)}},
+		{"COALESCE(NULL, NULL)", "NULL", "interface {}", dec{}, true, []any{nil, nil, nil, nil}},
 	}
 	for _, c := range cases {
 		t.Run(c.expr, func(t *testing.T) {
