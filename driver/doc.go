@@ -51,6 +51,15 @@
 //	TIMESTAMP        TIMESTAMP (UTC), INT96             time.Time in UTC         time.Time / sql.NullTime
 //	TIMESTAMP_NTZ    TIMESTAMP (not UTC)                time.Time, wall clock    time.Time / sql.NullTime
 //	UUID             UUID                               canonical text           string / sql.NullString
+//	ANY              (computed, kind known per row)     any of the above         any
+//	NULL             (computed, always NULL)            nil                      any
+//
+// Computed columns take the type of the values they give: BIGINT for + - *
+// % of BIGINTs, DOUBLE for / and for anything with a DOUBLE, DECIMAL(p,s)
+// for BIGINT or DECIMAL with DECIMAL (precision capped at 38; a result
+// beyond 38 digits is a float64, which scans into the column's string as
+// its text), ANY for arithmetic on an untyped Variant and for COALESCE of
+// arguments of different types (README.md, "Go types", has the rules).
 //
 // variant_get(v, path, type) gives the type's column: BIGINT for tinyint to
 // bigint, DOUBLE for float and double, and so on; without a type it gives

@@ -162,7 +162,9 @@ func (r *rows) ColumnTypeScanType(i int) reflect.Type { return r.types[i].scanTy
 
 // ColumnTypeDatabaseTypeName is the SQL type name: VARIANT, BIGINT, DOUBLE,
 // DECIMAL, VARCHAR, BINARY, BOOLEAN, DATE, TIME, TIMESTAMP, TIMESTAMP_NTZ or
-// UUID (see the package documentation).
+// UUID; for computed columns also ANY (the kind of value depends on the
+// row; scan type interface{}) or NULL (always NULL). See the package
+// documentation.
 func (r *rows) ColumnTypeDatabaseTypeName(i int) string { return r.types[i].name }
 
 // ColumnTypeNullable reports whether the column can be NULL.

@@ -136,8 +136,9 @@ var typeKinds = []struct {
 }
 
 // exprType infers the SQL type of a result expression from the table's
-// columns (by name). Expressions whose type depends on the row (arithmetic
-// on Variants, MIN of a Variant path) report the widest type.
+// columns (by name). Expressions whose kind of value depends on the row
+// (arithmetic on a Variant, COALESCE of differing types, a ? alone) are
+// ANY, which scans into interface{}.
 func exprType(e expr, cols map[string]colType) colType {
 	switch x := e.(type) {
 	case *columnExpr:
@@ -174,8 +175,10 @@ func exprType(e expr, cols map[string]colType) colType {
 		return colType{name: "BOOLEAN", nullable: true}
 	case *isNullExpr:
 		return colType{name: "BOOLEAN"}
-	case *arithExpr, *negExpr:
-		return colType{name: "DOUBLE", nullable: true}
+	case *arithExpr:
+		return arithType(x, cols)
+	case *negExpr:
+		return negType(x, cols)
 	case *funcExpr:
 		return funcType(x, cols)
 	}
@@ -202,25 +205,7 @@ func funcType(x *funcExpr, cols map[string]colType) colType {
 	case "is_variant_null":
 		return colType{name: "BOOLEAN"}
 	case "coalesce", "ifnull":
-		// The arguments' type when they share it (a NULL literal takes
-		// any), NULL only when all can be.
-		t := colType{name: "NULL", nullable: true}
-		for _, a := range x.Args {
-			at := exprType(a, cols)
-			switch {
-			case at.name == "NULL":
-			case t.name == "NULL":
-				at.nullable = at.nullable && t.nullable
-				t = at
-			case at.name != t.name || at.precision != t.precision || at.scale != t.scale:
-				return colType{name: "ANY", nullable: true}
-			default:
-				t.nullable = t.nullable && at.nullable
-			}
-		}
-		if t.name != "NULL" {
-			return t
-		}
+		return coalesceType(x.Args, cols)
 	case "count":
 		return colType{name: "BIGINT"}
 	case "avg":
@@ -245,6 +230,37 @@ func funcType(x *funcExpr, cols map[string]colType) colType {
 		}
 	}
 	return colType{name: "ANY", nullable: true}
+}
+
+// coalesceType is the type of COALESCE or IFNULL, which give one of their
+// arguments as it is: the arguments' type when they share it (a NULL
+// literal takes any, and only NULLs give NULL), DECIMALs of different
+// precision or scale together taking the largest integer digits and scale
+// (capped at 38 digits; each value keeps its own scale), ANY when the
+// types differ. The result is nullable only when every argument is.
+func coalesceType(args []expr, cols map[string]colType) colType {
+	t := colType{name: "NULL", nullable: true}
+	anyType := false
+	for _, a := range args {
+		at := exprType(a, cols)
+		nullable := t.nullable && at.nullable
+		switch {
+		case at.name == "NULL":
+		case t.name == "NULL":
+			t = at
+		case at.name == "DECIMAL" && t.name == "DECIMAL":
+			s := max(t.scale, at.scale)
+			p := max(t.precision-t.scale, at.precision-at.scale) + s
+			t.precision, t.scale = min(p, variant.MaxDecimalPrecision), s
+		case at.name != t.name:
+			anyType = true
+		}
+		t.nullable = nullable
+	}
+	if anyType {
+		return colType{name: "ANY", nullable: t.nullable}
+	}
+	return t
 }
 
 // driverValue converts an evaluation value to what Rows.Next hands to
