@@ -37,8 +37,11 @@ func (p *selectPlan) planGroups(s *selectStmt, all []expr, in *scope) error {
 	for _, g := range s.GroupBy {
 		if lit, ok := g.(*literalExpr); ok {
 			n, isInt := lit.Value.(int64)
-			if !isInt || n < 1 || n > int64(len(s.Items)) || s.Items[n-1].Star {
-				return &SQLError{Err: ErrSyntax, Pos: -1, Msg: "GROUP BY position " + lit.String() + " is not in the select list"}
+			if !isInt {
+				return &SQLError{Err: ErrSyntax, Pos: exprPos(lit), Msg: "GROUP BY " + lit.String() + ": a constant groups nothing; name a column, an alias or a position in the select list"}
+			}
+			if n < 1 || n > int64(len(s.Items)) || s.Items[n-1].Star {
+				return &SQLError{Err: ErrSyntax, Pos: exprPos(lit), Msg: "GROUP BY position " + lit.String() + " is not in the select list"}
 			}
 			g = s.Items[n-1].Expr
 		} else if c, ok := g.(*columnExpr); ok {
@@ -221,6 +224,9 @@ func mapChildren(e expr, fn func(expr) expr) expr {
 func compileAggregate(x *funcExpr, in *scope) (aggSpec, error) {
 	spec := aggSpec{name: x.Name, distinct: x.Distinct, star: x.Star, col: -1, text: x.String()}
 	if x.Star {
+		if x.Distinct {
+			return spec, &SQLError{Err: ErrSyntax, Pos: exprPos(x), Msg: x.String() + ": DISTINCT takes an expression, not *"}
+		}
 		return spec, nil
 	}
 	if len(x.Args) != 1 {

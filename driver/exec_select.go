@@ -109,9 +109,14 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 			col = int(n - 1)
 		} else if c, ok := o.Expr.(*columnExpr); ok {
 			for i, it := range items {
-				if it.Alias == c.Name {
+				if it.Alias != c.Name {
+					continue
+				}
+				if col >= 0 && exprKey(items[col].Expr) != exprKey(it.Expr) {
+					return nil, &SQLError{Err: ErrSyntax, Pos: exprPos(c), Msg: "ORDER BY " + c.Name + " is ambiguous: two columns of the select list are named so"}
+				}
+				if col < 0 {
 					col = i
-					break
 				}
 			}
 		}
@@ -124,6 +129,11 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 			}
 		}
 		if col < 0 {
+			if s.Distinct {
+				// The rows DISTINCT keeps have no one value of an
+				// expression outside the select list (PostgreSQL).
+				return nil, &SQLError{Err: ErrSyntax, Pos: exprPos(o.Expr), Msg: "ORDER BY " + o.Expr.String() + ": with SELECT DISTINCT, ORDER BY takes only columns of the select list"}
+			}
 			col = len(items) + len(orderExprs)
 			orderExprs = append(orderExprs, o.Expr)
 		}

@@ -250,3 +250,32 @@ func TestGroupByColumnCase(t *testing.T) {
 	require.Equal(t, []string{"k|2"}, rowsText(t, db, "SELECT kind, COUNT(*) FROM events GROUP BY KIND HAVING MAX(Kind) = 'k' AND kind = 'k'"))
 	require.Equal(t, []string{"2|2"}, rowsText(t, db, "SELECT COUNT(Payload), COUNT(payload) FROM events"))
 }
+
+// TestSelectListRules: constructs other SQL engines refuse are syntax
+// errors naming what is wrong, not a result picked silently.
+func TestSelectListRules(t *testing.T) {
+	db := errorsTable(t, `{"id":1}`, `{"id":2}`)
+	for _, tc := range []struct{ q, want string }{
+		{"SELECT DISTINCT kind FROM events ORDER BY variant_get(payload, '$.id')",
+			"ORDER BY variant_get(payload, '$.id'): with SELECT DISTINCT, ORDER BY takes only columns of the select list"},
+		{"SELECT kind AS a, payload AS a FROM events ORDER BY a",
+			"ORDER BY a is ambiguous: two columns of the select list are named so"},
+		{"SELECT COUNT(DISTINCT *) FROM events", "count(DISTINCT *): DISTINCT takes an expression, not *"},
+		{"SELECT kind, COUNT(*) FROM events GROUP BY 'a'",
+			"GROUP BY 'a': a constant groups nothing; name a column, an alias or a position in the select list"},
+		{"SELECT kind, COUNT(*) FROM events GROUP BY 3", "GROUP BY position 3 is not in the select list"},
+	} {
+		err := queryErr(db, tc.q)
+		require.ErrorIs(t, err, pvdriver.ErrSyntax, tc.q)
+		require.ErrorContains(t, err, tc.want, tc.q)
+	}
+	// What they are told apart from: the same alias for the same
+	// expression, and DISTINCT ordered by a column it selects.
+	for _, q := range []string{
+		"SELECT kind AS a, kind AS a FROM events ORDER BY a",
+		"SELECT DISTINCT kind AS k FROM events ORDER BY k DESC",
+		"SELECT DISTINCT kind FROM events ORDER BY kind",
+	} {
+		require.NoError(t, queryErr(db, q), q)
+	}
+}
