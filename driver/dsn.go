@@ -112,6 +112,9 @@ func ParseDSN(dsn string) (*Config, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %q: %v", ErrDSN, dsn, err)
 		}
+		if u.Fragment != "" || strings.HasSuffix(path, "#") {
+			return nil, fmt.Errorf("%w: %q: a file URL ends its path at #; write a # of the path as %%23", ErrDSN, dsn)
+		}
 		if u.Host != "" && u.Host != "localhost" {
 			return nil, fmt.Errorf("%w: %q: file URL with host %q", ErrDSN, dsn, u.Host)
 		}

@@ -45,18 +45,20 @@ func TestFormatDSNDefaultsOmitted(t *testing.T) {
 
 func TestParseDSNErrors(t *testing.T) {
 	for dsn, msg := range map[string]string{
-		"":                         `parquetvariant: invalid DSN: "": no directory`,
-		"?shred=none":              `parquetvariant: invalid DSN: "?shred=none": no directory`,
-		"/d?bogus=1":               `parquetvariant: invalid DSN: unknown option "bogus" (known: shred, compression, read_only, duplicate_keys, row_group_rows, data_skipping, variant_json)`,
-		"/d?shred=some":            `parquetvariant: invalid DSN: option shred="some": want auto or none`,
-		"/d?read_only=maybe":       `parquetvariant: invalid DSN: option read_only="maybe": want true or false`,
-		"/d?row_group_rows=0":      `parquetvariant: invalid DSN: option row_group_rows="0": want a whole number of rows, at least 1`,
-		"/d?compression=rar":       `parquetvariant: invalid DSN: option compression="rar": want zstd, snappy, gzip, lz4, brotli, none`,
-		"/d?shred":                 `parquetvariant: invalid DSN: option "shred" has no value`,
-		"/d?shred=none&shred=auto": `parquetvariant: invalid DSN: option "shred" given twice`,
-		"/d?duplicate_keys=first":  `parquetvariant: invalid DSN: option duplicate_keys="first": want error or last`,
-		"file://remote/data":       `parquetvariant: invalid DSN: "file://remote/data": file URL with host "remote"`,
-		"/d?data_skipping=%zz":     `parquetvariant: invalid DSN: option data_skipping="%zz": invalid URL escape "%zz"`,
+		"":                                   `parquetvariant: invalid DSN: "": no directory`,
+		"?shred=none":                        `parquetvariant: invalid DSN: "?shred=none": no directory`,
+		"/d?bogus=1":                         `parquetvariant: invalid DSN: unknown option "bogus" (known: shred, compression, read_only, duplicate_keys, row_group_rows, data_skipping, variant_json)`,
+		"/d?shred=some":                      `parquetvariant: invalid DSN: option shred="some": want auto or none`,
+		"/d?read_only=maybe":                 `parquetvariant: invalid DSN: option read_only="maybe": want true or false`,
+		"/d?row_group_rows=0":                `parquetvariant: invalid DSN: option row_group_rows="0": want a whole number of rows, at least 1`,
+		"/d?compression=rar":                 `parquetvariant: invalid DSN: option compression="rar": want zstd, snappy, gzip, lz4, brotli, none`,
+		"/d?shred":                           `parquetvariant: invalid DSN: option "shred" has no value`,
+		"/d?shred=none&shred=auto":           `parquetvariant: invalid DSN: option "shred" given twice`,
+		"/d?duplicate_keys=first":            `parquetvariant: invalid DSN: option duplicate_keys="first": want error or last`,
+		"file://remote/data":                 `parquetvariant: invalid DSN: "file://remote/data": file URL with host "remote"`,
+		"/d?data_skipping=%zz":               `parquetvariant: invalid DSN: option data_skipping="%zz": invalid URL escape "%zz"`,
+		"file:/tmp/my lake#1?read_only=true": `parquetvariant: invalid DSN: "file:/tmp/my lake#1?read_only=true": a file URL ends its path at #; write a # of the path as %23`,
+		"file:///tmp/a#":                     `parquetvariant: invalid DSN: "file:///tmp/a#": a file URL ends its path at #; write a # of the path as %23`,
 	} {
 		_, err := ParseDSN(dsn)
 		require.Error(t, err, dsn)
