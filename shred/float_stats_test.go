@@ -181,3 +181,33 @@ func TestFloatStatisticsUnfixed(t *testing.T) {
 	require.Equal(t, f64(negZ), md.RowGroups[1].Columns[0].MetaData.Statistics.MaxValue)
 	require.Equal(t, f64(0), md.RowGroups[2].Columns[0].MetaData.Statistics.MinValue)
 }
+
+// BenchmarkFloatPageBounds: the bounds of a page of 64Ki doubles (one NaN
+// in 1024), by ParquetDouble and by parquet-go's DoubleType, which it
+// replaces for every page written.
+func BenchmarkFloatPageBounds(b *testing.B) {
+	const n = 1 << 16
+	vals := make([]parquet.Value, n)
+	for i := range vals {
+		x := float64(i%1000) - 500
+		if i%1024 == 7 {
+			x = math.NaN()
+		}
+		vals[i] = parquet.DoubleValue(x)
+	}
+	for name, typ := range map[string]parquet.Type{"ParquetDouble": ParquetDouble, "parquet-go": parquet.DoubleType} {
+		b.Run(name, func(b *testing.B) {
+			buf := typ.NewColumnBuffer(0, n)
+			_, err := buf.WriteValues(vals)
+			require.NoError(b, err)
+			page := buf.Page()
+			b.SetBytes(8 * n)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, ok := page.Bounds(); !ok {
+					b.Fatal("no bounds")
+				}
+			}
+		})
+	}
+}
