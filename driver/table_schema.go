@@ -36,7 +36,7 @@ func (c *tableColumn) node() (parquet.Node, error) {
 	case "BIGINT":
 		n = parquet.Int(64)
 	case "DOUBLE":
-		n = parquet.Leaf(parquet.DoubleType)
+		n = parquet.Leaf(shred.ParquetDouble)
 	case "BOOLEAN":
 		n = parquet.Leaf(parquet.BooleanType)
 	case "VARCHAR":

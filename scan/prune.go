@@ -18,7 +18,9 @@ import "math"
 //   - a unit with no min/max is not a unit with no values;
 //   - writers may leave NaN out of float min/max (pitfall B39), so a float
 //     unit may hold NaN whatever its bounds say; NaN orders above every
-//     number, and -0.0 equals +0.0, so a max of -0.0 admits +0.0.
+//     number, and -0.0 equals +0.0, so a max of -0.0 admits +0.0 and a
+//     min of +0.0 admits -0.0 (parquet.thrift, ColumnOrder); a page of only
+//     NaN may be indexed with the bounds -Inf and +Inf or with NaN ones.
 
 var nanValue = math.NaN()
 

@@ -168,9 +168,9 @@ func (t Type) leaf() parquet.Node {
 	case TypeInt64:
 		return parquet.Leaf(parquet.Int64Type)
 	case TypeFloat:
-		return parquet.Leaf(parquet.FloatType)
+		return parquet.Leaf(ParquetFloat)
 	case TypeDouble:
-		return parquet.Leaf(parquet.DoubleType)
+		return parquet.Leaf(ParquetDouble)
 	case TypeDecimal4:
 		return parquet.Decimal(t.Scale, t.Precision, parquet.Int32Type)
 	case TypeDecimal8:
