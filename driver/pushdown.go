@@ -388,6 +388,12 @@ func scanValue(k scan.Kind, v value) (any, bool) {
 		if v.k == kindTime {
 			return v.t, true
 		}
+	case k == scan.KindUUID:
+		// Canonical text, which the scan reads as the UUID's 16 bytes:
+		// both order UUIDs alike.
+		if v.k == kindUUID {
+			return v.s, true
+		}
 	}
 	return nil, false
 }
@@ -401,6 +407,8 @@ func scanKindFamily(k scan.Kind) kind {
 		return kindBool
 	case scan.KindDate, scan.KindTimestamp:
 		return kindTime
+	case scan.KindUUID:
+		return kindUUID
 	}
 	return kindNull
 }

@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/uuid"
@@ -128,4 +129,42 @@ func TestBooleanComparesWithNumbers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A comparison of a UUID column with text is pushed to the scan: row
+// groups whose UUIDs cannot match are skipped, and the rows are those found
+// without skipping.
+func TestUUIDPushdown(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir+"?row_group_rows=10")
+	_, err := db.Exec("CREATE TABLE t (id BIGINT, u UUID)")
+	require.NoError(t, err)
+	st, err := db.Prepare("INSERT INTO t VALUES (?, ?)")
+	require.NoError(t, err)
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	for i := range 100 {
+		u := uuid.UUID{15: byte(i)}
+		_, err := tx.Stmt(st).Exec(i, u.String())
+		require.NoError(t, err)
+	}
+	require.NoError(t, tx.Commit())
+	const where = "u IN ('00000000-0000-0000-0000-00000000002A', '0000000000000000000000000000002b')"
+	require.Equal(t, []int64{42, 43}, ids(t, db, where))
+	off := openDB(t, dir+"?data_skipping=false")
+	require.Equal(t, []int64{42, 43}, ids(t, off, where))
+	var skipped int64
+	rows, err := db.Query("EXPLAIN ANALYZE SELECT id FROM t WHERE " + where)
+	require.NoError(t, err)
+	defer rows.Close()
+	for rows.Next() {
+		var k, v string
+		require.NoError(t, rows.Scan(&k, &v))
+		if k == "row groups skipped" {
+			_, err := fmt.Sscan(v, &skipped)
+			require.NoError(t, err)
+		}
+	}
+	require.NoError(t, rows.Err())
+	require.Equal(t, int64(9), skipped, "the row group of 40-49 is read")
 }
