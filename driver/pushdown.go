@@ -72,10 +72,10 @@ func (p *pushdown) predicates(args []value) pushed {
 	return out
 }
 
-// orAsIn returns e, or, when e is an OR of equalities between one
-// expression and constants (x = 1 OR x = 2 OR 3 = x), the IN it means
-// (x IN (1, 2, 3)), which the scan can take: the same rows are TRUE, FALSE
-// and NULL under SQL's three-valued logic.
+// orAsIn returns e, or, when e is an OR of equalities and IN lists between
+// one expression and constants (x = 1 OR x IN (2, 4) OR 3 = x), the IN it
+// means (x IN (1, 2, 4, 3)), which the scan can take: the same rows are
+// TRUE, FALSE and NULL under SQL's three-valued logic.
 func orAsIn(e expr, args []value) expr {
 	l, ok := e.(*logicExpr)
 	if !ok || l.And {
@@ -87,6 +87,24 @@ func orAsIn(e expr, args []value) expr {
 	walk = func(e expr) bool {
 		if l, ok := e.(*logicExpr); ok && !l.And {
 			return walk(l.Left) && walk(l.Right)
+		}
+		if in, ok := e.(*inExpr); ok && !in.Not {
+			// x IN (a, b) is x = a OR x = b.
+			for _, k := range in.List {
+				if _, isConst := constant(k, args); !isConst {
+					return false
+				}
+			}
+			if _, isConst := constant(in.E, args); isConst {
+				return false
+			}
+			if subject == nil {
+				subject = in.E
+			} else if exprKey(subject) != exprKey(in.E) {
+				return false
+			}
+			list = append(list, in.List...)
+			return true
 		}
 		c, ok := e.(*compareExpr)
 		if !ok || c.Op != "=" {

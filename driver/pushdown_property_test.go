@@ -59,7 +59,10 @@ func TestPushdownLikeAndOrProperty(t *testing.T) {
 		var where string
 		col := []string{"name", "variant_get(v, '$.k', 'string')"}[i%2]
 		if i%3 == 0 {
-			where = fmt.Sprintf("%s = '%s' OR %s = '%s' OR '%s' = %s", col, names[r.IntN(len(names))], col, word(2), names[r.IntN(len(names))], col)
+			where = fmt.Sprintf("%s = '%s' OR %s IN ('%s', NULL) OR '%s' = %s", col, names[r.IntN(len(names))], col, word(2), names[r.IntN(len(names))], col)
+			if r.IntN(2) == 0 {
+				where = "NOT (" + where + ")"
+			}
 		} else {
 			where = fmt.Sprintf("%s LIKE '%s'", col, strings.ReplaceAll(pattern(), "'", "''"))
 			if r.IntN(3) == 0 {

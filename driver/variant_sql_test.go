@@ -153,6 +153,10 @@ func TestPushdownChangesNoResult(t *testing.T) {
 	plan = explain(t, db, "EXPLAIN ANALYZE SELECT id FROM events WHERE variant_get(v, '$.seq', 'bigint') = 3 OR variant_get(v, '$.seq', 'bigint') = 5")
 	require.Equal(t, "2", plan["rows returned"])
 	require.Equal(t, "9", plan["row groups skipped"], plan)
+	// So is an OR of equalities and IN lists on one expression.
+	plan = explain(t, db, "EXPLAIN ANALYZE SELECT id FROM events WHERE variant_get(v, '$.seq', 'bigint') IN (3, 4) OR variant_get(v, '$.seq', 'bigint') = 5 OR variant_get(v, '$.seq', 'bigint') IN (6)")
+	require.Equal(t, "4", plan["rows returned"])
+	require.Equal(t, "9", plan["row groups skipped"], plan)
 	// $.n holds Variant nulls (in value) in every row group: no row group
 	// may be skipped by typed_value statistics there.
 	plan = explain(t, db, "EXPLAIN ANALYZE SELECT id FROM events WHERE variant_get(v, '$.n', 'bigint') > 990")
