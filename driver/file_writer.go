@@ -593,9 +593,10 @@ func (fw *fileWriter) writeChunks(e *encoded, writers []*parquet.ColumnWriter, t
 			_, err = writers[fw.leaf[t.col]].WriteRowValues(e.values[t.col])
 		} else {
 			col := fw.indexes[t.col][t.leaf]
+			p := shred.NewPageWriter(writers[col], shred.PageLimits{})
 			for _, half := range e.batches {
 				if err == nil && half[t.col].Len() > 0 {
-					fw.scratch[part], err = half[t.col].WriteColumn(writers[col], t.leaf, col, fw.scratch[part])
+					fw.scratch[part], err = half[t.col].WriteColumn(p, t.leaf, col, fw.scratch[part])
 				}
 			}
 		}
