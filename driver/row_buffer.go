@@ -105,9 +105,13 @@ func (fw *fileWriter) buffer() *rowBuffer {
 
 // appendRow converts one row, whose values have the columns' types (see
 // coerce), into rb: bytes are copied into the arena, and a Variant whose
-// metadata is the same as the one copied before shares that copy. On error
-// rb is left as it was.
+// metadata is the same as the one copied before shares that copy. A
+// value of more than maxValueBytes is refused (ErrTooLarge). On error rb
+// is left as it was.
 func (fw *fileWriter) appendRow(rb *rowBuffer, row []value) error {
+	if err := fw.checkSizes(row); err != nil {
+		return err
+	}
 	for i := range row {
 		c, v := &fw.cols[i], &row[i]
 		if c.typ.name == "VARIANT" {
@@ -152,6 +156,27 @@ func (fw *fileWriter) appendRow(rb *rowBuffer, row []value) error {
 		}
 	}
 	rb.n++
+	return nil
+}
+
+// checkSizes refuses a row with a value of more than maxValueBytes bytes:
+// a VARCHAR or BINARY value, or a Variant's metadata and value together.
+func (fw *fileWriter) checkSizes(row []value) error {
+	for i := range row {
+		v := &row[i]
+		n := 0
+		switch v.k {
+		case kindString:
+			n = len(v.s)
+		case kindBytes:
+			n = len(v.b)
+		case kindVariant:
+			n = len(v.v.Metadata().Bytes()) + len(v.v.Bytes())
+		}
+		if n > maxValueBytes {
+			return tooLargeError(&fw.cols[i], n)
+		}
+	}
 	return nil
 }
 
