@@ -25,8 +25,8 @@ import (
 
 // fileWriter streams the rows of one statement or transaction into one new
 // file of a table (docs/design.md section 7). Rows are buffered up to a row
-// group of Config.RowGroupRows rows; the first row group decides how each
-// VARIANT column is shredded;
+// group, which ends at Config.RowGroupRows rows or Config.RowGroupBytes
+// bytes; the first row group decides how each VARIANT column is shredded;
 // then every row group is written (shredded and encoded on other goroutines
 // while the next rows are buffered) and dropped, so memory stays bounded by
 // three row groups whatever the number of rows. Every column is written in
@@ -44,6 +44,9 @@ type fileWriter struct {
 	cols    []tableColumn
 	prev    []*shred.Schema // the table's current shredding of each column, if any
 	total   int64
+	// lastRows is the row count of the last row group handed on, which
+	// the next row buffer makes room for.
+	lastRows int
 
 	// Buffered rows live in buf, column by column, and the bytes they hold
 	// in arena, allocated in chunks, so that a row costs no allocation of
@@ -142,7 +145,7 @@ func (fw *fileWriter) add(row []value) error {
 	if err := fw.appendRow(rb, row); err != nil {
 		return err
 	}
-	if rb.n >= fw.cfg.RowGroupRows {
+	if rb.n >= fw.cfg.RowGroupRows || rb.bytes >= fw.cfg.RowGroupBytes {
 		return fw.flushBehind()
 	}
 	return nil
@@ -378,6 +381,7 @@ func (fw *fileWriter) flushBehind() error {
 	set := fw.sets[fw.nextSet]
 	fw.nextSet = (fw.nextSet + 1) % len(fw.sets)
 	g := &rowGroup{written: make(chan struct{}), buf: fw.buffer()}
+	fw.lastRows = g.buf.n
 	g.buf.arenas = fw.usedArenas
 	fw.buf, fw.usedArenas, fw.arena = nil, nil, nil
 	fw.behind = append(fw.behind, g)
