@@ -16,10 +16,11 @@ import (
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
-// dataPage is a data page of a written file: its rows and its size before
-// compression.
+// dataPage is a data page of a written file: its rows, its size before
+// compression and the encoding of its values.
 type dataPage struct {
 	rows, size int
+	enc        format.Encoding
 }
 
 // filePages returns the data pages of each leaf column of row group 0 of
@@ -45,7 +46,11 @@ func filePages(t *testing.T, dir, table string) map[string][]dataPage {
 			r := new(thrift.CompactProtocol).NewReaderFromBytes(data[loc.Offset : loc.Offset+int64(loc.CompressedPageSize)])
 			require.NoError(t, thrift.NewDecoder(r).Decode(&h))
 			key := strings.Join(leaf, ".")
-			out[key] = append(out[key], dataPage{rows: int(end - loc.FirstRowIndex), size: int(h.UncompressedPageSize)})
+			enc := h.DataPageHeader.V.Encoding
+			if h.DataPageHeaderV2.Valid {
+				enc = h.DataPageHeaderV2.V.Encoding
+			}
+			out[key] = append(out[key], dataPage{rows: int(end - loc.FirstRowIndex), size: int(h.UncompressedPageSize), enc: enc})
 		}
 	}
 	return out
@@ -198,4 +203,48 @@ func TestColumnPastReaderPageLimit(t *testing.T) {
 	require.NoError(t, db.QueryRow("SELECT COUNT(*), SUM(id) FROM t WHERE s IS NOT NULL").Scan(&n, &total))
 	require.Equal(t, int64(65), n)
 	require.Equal(t, int64(64*65/2), total)
+}
+
+// TestMetadataDictionaryFallsBack: Variants whose metadata differ row by
+// row (too many keys for one shared dictionary) fill the metadata
+// column's dictionary past 1 MiB; the rest of the row group is written in
+// plain pages, which read back the same.
+func TestMetadataDictionaryFallsBack(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir+"?shred=none")
+	_, err := db.Exec("CREATE TABLE t (id BIGINT NOT NULL, v VARIANT)")
+	require.NoError(t, err)
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	st, err := tx.Prepare("INSERT INTO t VALUES (?, ?)")
+	require.NoError(t, err)
+	const rows = 6000
+	doc := func(i int) map[string]any {
+		return map[string]any{fmt.Sprintf("a%05d", i) + strings.Repeat("k", 400): i, fmt.Sprintf("b%05d", i): "x"}
+	}
+	for i := 0; i < rows; i++ {
+		_, err = st.Exec(i, variant.MustOf(doc(i)))
+		require.NoError(t, err)
+	}
+	require.NoError(t, tx.Commit())
+
+	// The first pages look their values up in the dictionary, the last
+	// ones hold them.
+	pages := filePages(t, dir, "t")["v.metadata"]
+	require.GreaterOrEqual(t, len(pages), 2)
+	require.Equal(t, format.RLEDictionary, pages[0].enc)
+	require.Equal(t, format.Plain, pages[len(pages)-1].enc)
+
+	got, err := db.Query("SELECT id, v FROM t ORDER BY id")
+	require.NoError(t, err)
+	n := 0
+	for got.Next() {
+		var id int64
+		var v variant.Variant
+		require.NoError(t, got.Scan(&id, &v))
+		require.Equal(t, variant.MustOf(doc(int(id))).String(), v.String())
+		n++
+	}
+	require.NoError(t, got.Err())
+	require.Equal(t, rows, n)
 }
