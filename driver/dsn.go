@@ -57,6 +57,12 @@ type Config struct {
 	// RowGroupRows is the number of rows per row group in written files.
 	// Default 131072. DSN option row_group_rows=N (N >= 1).
 	RowGroupRows int
+	// RowGroupBytes ends a row group of a written file early, once its
+	// rows hold that many bytes of values (before encoding and
+	// compression): it bounds the memory an INSERT takes, which holds up to
+	// three row groups at a time. Default 67108864 (64 MiB). DSN option
+	// row_group_bytes=N (N >= 1).
+	RowGroupBytes int
 	// DataSkipping uses statistics and the page index to skip row groups and
 	// pages that hold no matching row. Default true; turning it off changes
 	// no result, only speed. DSN option data_skipping=true|false.
@@ -80,8 +86,9 @@ var ErrDSN = errors.New("parquetvariant: invalid DSN")
 
 // Default values of Config.
 const (
-	defaultCompression  = "zstd"
-	defaultRowGroupRows = 131072
+	defaultCompression   = "zstd"
+	defaultRowGroupRows  = 131072
+	defaultRowGroupBytes = 64 << 20
 )
 
 // NewConfig returns a Config with every option at its default and no Root.
@@ -91,6 +98,7 @@ func NewConfig() *Config {
 		Compression:   defaultCompression,
 		DuplicateKeys: DuplicateKeysError,
 		RowGroupRows:  defaultRowGroupRows,
+		RowGroupBytes: defaultRowGroupBytes,
 		DataSkipping:  true,
 	}
 }
@@ -102,7 +110,7 @@ func NewConfig() *Config {
 //	file:///data/lake?data_skipping=false
 //
 // Options: shred, compression, read_only, duplicate_keys, row_group_rows,
-// data_skipping, variant_json (see [Config]). An unknown option, an option given twice or
+// row_group_bytes, data_skipping, variant_json (see [Config]). An unknown option, an option given twice or
 // a bad value is an error that names it and wraps [ErrDSN].
 func ParseDSN(dsn string) (*Config, error) {
 	cfg := NewConfig()
@@ -193,6 +201,12 @@ func (c *Config) set(key, val string) error {
 			return bad("a whole number of rows, at least 1")
 		}
 		c.RowGroupRows = n
+	case "row_group_bytes":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 {
+			return bad("a whole number of bytes, at least 1")
+		}
+		c.RowGroupBytes = n
 	case "data_skipping":
 		b, err := strconv.ParseBool(val)
 		if err != nil {
@@ -206,7 +220,7 @@ func (c *Config) set(key, val string) error {
 		}
 		c.VariantJSON = b
 	default:
-		return fmt.Errorf("%w: unknown option %q (known: shred, compression, read_only, duplicate_keys, row_group_rows, data_skipping, variant_json)", ErrDSN, key)
+		return fmt.Errorf("%w: unknown option %q (known: shred, compression, read_only, duplicate_keys, row_group_rows, row_group_bytes, data_skipping, variant_json)", ErrDSN, key)
 	}
 	return nil
 }
@@ -243,6 +257,9 @@ func (c *Config) FormatDSN() string {
 	}
 	if c.RowGroupRows != d.RowGroupRows {
 		add("row_group_rows", strconv.Itoa(c.RowGroupRows))
+	}
+	if c.RowGroupBytes != d.RowGroupBytes {
+		add("row_group_bytes", strconv.Itoa(c.RowGroupBytes))
 	}
 	if c.DataSkipping != d.DataSkipping {
 		add("data_skipping", strconv.FormatBool(c.DataSkipping))

@@ -12,13 +12,14 @@ var dsnCases = []struct {
 	dsn  string
 	want Config
 }{
-	{"/data/lake", Config{Root: "/data/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
-	{"./testdata/lake", Config{Root: "./testdata/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
-	{"/data/lake?shred=none&compression=snappy&read_only=true", Config{Root: "/data/lake", Shred: ShredNone, Compression: "snappy", ReadOnly: true, DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
-	{"file:///data/lake?data_skipping=false&duplicate_keys=last&row_group_rows=1000", Config{Root: "/data/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysLast, RowGroupRows: 1000, DataSkipping: false}},
-	{"/d?variant_json=true", Config{Root: "/d", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true, VariantJSON: true}},
-	{"file:rel/dir", Config{Root: "rel/dir", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
-	{"file:/odd%3Fname", Config{Root: "/odd?name", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, DataSkipping: true}},
+	{"/data/lake", Config{Root: "/data/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, RowGroupBytes: 67108864, DataSkipping: true}},
+	{"./testdata/lake", Config{Root: "./testdata/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, RowGroupBytes: 67108864, DataSkipping: true}},
+	{"/data/lake?shred=none&compression=snappy&read_only=true", Config{Root: "/data/lake", Shred: ShredNone, Compression: "snappy", ReadOnly: true, DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, RowGroupBytes: 67108864, DataSkipping: true}},
+	{"file:///data/lake?data_skipping=false&duplicate_keys=last&row_group_rows=1000", Config{Root: "/data/lake", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysLast, RowGroupRows: 1000, RowGroupBytes: 67108864, DataSkipping: false}},
+	{"/d?row_group_bytes=1048576&row_group_rows=50", Config{Root: "/d", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 50, RowGroupBytes: 1 << 20, DataSkipping: true}},
+	{"/d?variant_json=true", Config{Root: "/d", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, RowGroupBytes: 67108864, DataSkipping: true, VariantJSON: true}},
+	{"file:rel/dir", Config{Root: "rel/dir", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, RowGroupBytes: 67108864, DataSkipping: true}},
+	{"file:/odd%3Fname", Config{Root: "/odd?name", Shred: ShredAuto, Compression: "zstd", DuplicateKeys: DuplicateKeysError, RowGroupRows: 131072, RowGroupBytes: 67108864, DataSkipping: true}},
 }
 
 func TestParseDSN(t *testing.T) {
@@ -47,10 +48,11 @@ func TestParseDSNErrors(t *testing.T) {
 	for dsn, msg := range map[string]string{
 		"":                                   `parquetvariant: invalid DSN: "": no directory`,
 		"?shred=none":                        `parquetvariant: invalid DSN: "?shred=none": no directory`,
-		"/d?bogus=1":                         `parquetvariant: invalid DSN: unknown option "bogus" (known: shred, compression, read_only, duplicate_keys, row_group_rows, data_skipping, variant_json)`,
+		"/d?bogus=1":                         `parquetvariant: invalid DSN: unknown option "bogus" (known: shred, compression, read_only, duplicate_keys, row_group_rows, row_group_bytes, data_skipping, variant_json)`,
 		"/d?shred=some":                      `parquetvariant: invalid DSN: option shred="some": want auto or none`,
 		"/d?read_only=maybe":                 `parquetvariant: invalid DSN: option read_only="maybe": want true or false`,
 		"/d?row_group_rows=0":                `parquetvariant: invalid DSN: option row_group_rows="0": want a whole number of rows, at least 1`,
+		"/d?row_group_bytes=-5":              `parquetvariant: invalid DSN: option row_group_bytes="-5": want a whole number of bytes, at least 1`,
 		"/d?compression=rar":                 `parquetvariant: invalid DSN: option compression="rar": want zstd, snappy, gzip, lz4, brotli, none`,
 		"/d?shred":                           `parquetvariant: invalid DSN: option "shred" has no value`,
 		"/d?shred=none&shred=auto":           `parquetvariant: invalid DSN: option "shred" given twice`,

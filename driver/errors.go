@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/parquetvariant/parquetvariant/scan"
+	"github.com/parquetvariant/parquetvariant/shred"
 )
 
 // Sentinel errors of the driver. Errors are wrapped with %w, so they match
@@ -33,6 +34,10 @@ var (
 	// ErrNoTable: the statement names a table that does not exist (the
 	// scan package's sentinel, so either name matches).
 	ErrNoTable = scan.ErrNoTable
+	// ErrTooLarge: an inserted value takes more than 252 MiB, more than a
+	// Parquet page that readers accept may hold (the shred package's
+	// sentinel, so either name matches).
+	ErrTooLarge = shred.ErrTooLarge
 )
 
 type unsupportedError struct{}

@@ -24,11 +24,13 @@ import (
 )
 
 // fileWriter streams the rows of one statement or transaction into one new
-// file of a table (docs/design.md section 7). Rows are buffered up to a row group;
-// the first row group decides how each VARIANT column is shredded; then
-// every row group is written (shredded and encoded on other goroutines
+// file of a table (docs/design.md section 7). Rows are buffered up to a row
+// group, which ends at Config.RowGroupRows rows or Config.RowGroupBytes
+// bytes; the first row group decides how each VARIANT column is shredded;
+// then every row group is written (shredded and encoded on other goroutines
 // while the next rows are buffered) and dropped, so memory stays bounded by
-// three row groups whatever the number of rows. The file is written under a
+// three row groups whatever the number of rows. Every column is written in
+// pages of pageLimits. The file is written under a
 // name starting with '_', which readers do not see; commit makes it visible
 // with an atomic rename, abort removes it.
 type fileWriter struct {
@@ -42,6 +44,9 @@ type fileWriter struct {
 	cols    []tableColumn
 	prev    []*shred.Schema // the table's current shredding of each column, if any
 	total   int64
+	// lastRows is the row count of the last row group handed on, which
+	// the next row buffer makes room for.
+	lastRows int
 
 	// Buffered rows live in buf, column by column, and the bytes they hold
 	// in arena, allocated in chunks, so that a row costs no allocation of
@@ -140,7 +145,7 @@ func (fw *fileWriter) add(row []value) error {
 	if err := fw.appendRow(rb, row); err != nil {
 		return err
 	}
-	if rb.n >= fw.cfg.RowGroupRows {
+	if rb.n >= fw.cfg.RowGroupRows || rb.bytes >= fw.cfg.RowGroupBytes {
 		return fw.flushBehind()
 	}
 	return nil
@@ -225,8 +230,12 @@ func (fw *fileWriter) open(rb *rowBuffer) error {
 	fw.f = f
 	// Every leaf gets column chunk statistics and the column and offset
 	// index (docs/design.md section 7); the min and max of each page are
-	// in the column index, so the page headers do not repeat them.
-	fw.w = parquet.NewWriter(f, schema, parquet.Compression(codec(fw.cfg.Compression)), parquet.DataPageStatistics(false))
+	// in the column index, so the page headers do not repeat them. Pages
+	// are ended by the page writers of writeChunks (the column writers'
+	// own buffers are larger), and a dictionary that outgrows
+	// maxDictionaryBytes gives way to plain pages.
+	fw.w = parquet.NewWriter(f, schema, parquet.Compression(codec(fw.cfg.Compression)), parquet.DataPageStatistics(false),
+		parquet.PageBufferSize(2*pageLimits.Bytes), parquet.DictionaryMaxBytes(maxDictionaryBytes))
 	fw.leaf = make([]int, len(fw.cols))
 	fw.layouts = make([]*shred.Layout, len(fw.cols))
 	fw.indexes = make([][]int, len(fw.cols))
@@ -372,6 +381,7 @@ func (fw *fileWriter) flushBehind() error {
 	set := fw.sets[fw.nextSet]
 	fw.nextSet = (fw.nextSet + 1) % len(fw.sets)
 	g := &rowGroup{written: make(chan struct{}), buf: fw.buffer()}
+	fw.lastRows = g.buf.n
 	g.buf.arenas = fw.usedArenas
 	fw.buf, fw.usedArenas, fw.arena = nil, nil, nil
 	fw.behind = append(fw.behind, g)
@@ -582,7 +592,7 @@ type chunkWrite struct {
 }
 
 // writeChunks writes the column chunks of part part of tasks, with
-// fw.scratch[part] as its scratch.
+// fw.scratch[part] as its scratch, each in pages of pageLimits.
 func (fw *fileWriter) writeChunks(e *encoded, writers []*parquet.ColumnWriter, tasks []chunkWrite, part int) error {
 	for _, t := range tasks {
 		if t.part != part {
@@ -590,12 +600,14 @@ func (fw *fileWriter) writeChunks(e *encoded, writers []*parquet.ColumnWriter, t
 		}
 		var err error
 		if t.leaf < 0 {
-			_, err = writers[fw.leaf[t.col]].WriteRowValues(e.values[t.col])
+			p := shred.NewPageWriter(writers[fw.leaf[t.col]], pageLimits)
+			_, err = p.WriteRowValues(e.values[t.col])
 		} else {
 			col := fw.indexes[t.col][t.leaf]
+			p := shred.NewPageWriter(writers[col], pageLimits)
 			for _, half := range e.batches {
 				if err == nil && half[t.col].Len() > 0 {
-					fw.scratch[part], err = half[t.col].WriteColumn(writers[col], t.leaf, col, fw.scratch[part])
+					fw.scratch[part], err = half[t.col].WriteColumn(p, t.leaf, col, fw.scratch[part])
 				}
 			}
 		}

@@ -16,6 +16,7 @@ import (
 // arenas, which the buffer takes over when the row group is written.
 type rowBuffer struct {
 	n      int                  // rows
+	bytes  int                  // of the rows' values, as Config.RowGroupBytes counts them
 	plain  [][]parquet.Value    // of each plain column; nil for VARIANT ones
 	vars   [][]varRef           // of each VARIANT column; nil for plain ones
 	metas  [][]variant.Metadata // of each VARIANT column: the metadata its Variants use, in arenas, no two in a row equal
@@ -42,7 +43,7 @@ func (rb *rowBuffer) variant(i, r int) (variant.Variant, bool) {
 // reshape empties the buffer for cols, keeping what it has allocated; each
 // column gets room for at least hint rows.
 func (rb *rowBuffer) reshape(cols []tableColumn, hint int) {
-	rb.n, rb.arenas = 0, nil
+	rb.n, rb.bytes, rb.arenas = 0, 0, nil
 	for len(rb.plain) < len(cols) {
 		rb.plain = append(rb.plain, nil)
 	}
@@ -87,11 +88,8 @@ func (fw *fileWriter) buffer() *rowBuffer {
 	if fw.buf != nil {
 		return fw.buf
 	}
-	hint := 0
-	if fw.opened != nil {
-		// A row group is written already: this one will likely fill too.
-		hint = fw.cfg.RowGroupRows
-	}
+	// A row group written already is likely the size of the next.
+	hint := fw.lastRows
 	var rb *rowBuffer
 	if k := len(fw.freeBufs); k > 0 {
 		rb, fw.freeBufs = fw.freeBufs[k-1], fw.freeBufs[:k-1]
@@ -105,9 +103,14 @@ func (fw *fileWriter) buffer() *rowBuffer {
 
 // appendRow converts one row, whose values have the columns' types (see
 // coerce), into rb: bytes are copied into the arena, and a Variant whose
-// metadata is the same as the one copied before shares that copy. On error
-// rb is left as it was.
+// metadata is the same as the one copied before shares that copy. A
+// value of more than maxValueBytes is refused (ErrTooLarge). On error rb
+// is left as it was.
 func (fw *fileWriter) appendRow(rb *rowBuffer, row []value) error {
+	if err := fw.checkSizes(row); err != nil {
+		return err
+	}
+	size := 0
 	for i := range row {
 		c, v := &fw.cols[i], &row[i]
 		if c.typ.name == "VARIANT" {
@@ -117,8 +120,10 @@ func (fw *fileWriter) appendRow(rb *rowBuffer, row []value) error {
 				metas := rb.metas[i]
 				if len(metas) == 0 || !bytes.Equal(m.Bytes(), metas[len(metas)-1].Bytes()) {
 					rb.metas[i] = append(metas, variant.View(fw.copyMetadata(m), nil).Metadata())
+					size += len(m.Bytes())
 				}
 				b := v.v.Bytes()
+				size += len(b)
 				fw.reserve(len(b))
 				end := len(fw.arena)
 				copy(fw.arena[end-len(b):end], b)
@@ -127,6 +132,7 @@ func (fw *fileWriter) appendRow(rb *rowBuffer, row []value) error {
 			rb.vars[i] = append(rb.vars[i], ref)
 			continue
 		}
+		size += plainBytes(v)
 		// Built in place: see shred's Column.fill.
 		rb.plain[i] = append(rb.plain[i], parquet.Value{})
 		pv := &rb.plain[i][len(rb.plain[i])-1]
@@ -152,7 +158,42 @@ func (fw *fileWriter) appendRow(rb *rowBuffer, row []value) error {
 		}
 	}
 	rb.n++
+	rb.bytes += size
 	return nil
+}
+
+// checkSizes refuses a row with a value of more than maxValueBytes bytes:
+// a VARCHAR or BINARY value, or a Variant's metadata and value together.
+func (fw *fileWriter) checkSizes(row []value) error {
+	for i := range row {
+		v := &row[i]
+		n := 0
+		switch v.k {
+		case kindString:
+			n = len(v.s)
+		case kindBytes:
+			n = len(v.b)
+		case kindVariant:
+			n = len(v.v.Metadata().Bytes()) + len(v.v.Bytes())
+		}
+		if n > maxValueBytes {
+			return tooLargeError(&fw.cols[i], n)
+		}
+	}
+	return nil
+}
+
+// plainBytes is what a value of a plain column counts toward
+// Config.RowGroupBytes: the bytes of a string or byte string, 8 for
+// others.
+func plainBytes(v *value) int {
+	switch v.k {
+	case kindString:
+		return len(v.s)
+	case kindBytes:
+		return len(v.b)
+	}
+	return 8
 }
 
 // copyString copies s into the arena.

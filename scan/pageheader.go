@@ -12,10 +12,12 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// maxPageBytes bounds the compressed and uncompressed sizes a page header
-// may claim: a corrupt header must not make the reader allocate without
-// limit before the read fails.
-const maxPageBytes = 1 << 28
+// MaxPageBytes (256 MiB) bounds the compressed and uncompressed sizes a
+// page header may claim (parquet.thrift, PageHeader): a corrupt header must
+// not make the reader allocate without limit before the read fails. A
+// page that claims more is an error wrapping [ErrCorrupt]; the driver
+// writes no page that large.
+const MaxPageBytes = 1 << 28
 
 // maxHeaderBytes bounds a page header (its statistics included).
 const maxHeaderBytes = 1 << 20
@@ -68,7 +70,7 @@ func checkLeveledPageHeader(src io.ReaderAt, off, limit, rows int64, defWidth, r
 		span := pageSpan{off: off, end: off + int64(hlen) + int64(h.CompressedPageSize), dict: h.Type == format.DictionaryPage}
 		switch {
 		case h.CompressedPageSize < 0 || h.UncompressedPageSize < 0 ||
-			h.CompressedPageSize > maxPageBytes || h.UncompressedPageSize > maxPageBytes:
+			h.CompressedPageSize > MaxPageBytes || h.UncompressedPageSize > MaxPageBytes:
 			return span, fmt.Errorf("page header at offset %d: sizes %d compressed, %d uncompressed", off, h.CompressedPageSize, h.UncompressedPageSize)
 		case span.end > limit:
 			return span, fmt.Errorf("page at offset %d ends at %d, past its column chunk (%d)", off, span.end, limit)

@@ -29,6 +29,9 @@ var (
 	// ErrNullRow: a SQL NULL row was appended to a Batch whose Variant column
 	// is required.
 	ErrNullRow = errors.New("SQL NULL in a required Variant column")
+	// ErrTooLarge: a row takes more bytes in a column than a data page may
+	// hold (see [PageLimits]).
+	ErrTooLarge = errors.New("too large for a Parquet page")
 )
 
 // Error locates a fault: the row of the batch and the column path inside the

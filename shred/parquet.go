@@ -34,32 +34,39 @@ func (l *Layout) ColumnIndexes(s *parquet.Schema, path ...string) ([]int, error)
 	return out, nil
 }
 
-// writeChunk is the number of values handed to a column writer at a time;
+// writeChunk is the number of values handed to a page writer at a time;
 // writes end on row boundaries.
 const writeChunk = 4096
 
 // WriteColumns writes the batch's rows, with their levels, to the column
 // writers of a Parquet file: leaf i of the layout goes to
 // writers[columns[i]] (writers as parquet.Writer.ColumnWriters returns them,
-// columns as [Layout.ColumnIndexes] returns them). Every column receives
-// whole rows, so all columns of the Variant end at the same row.
+// columns as [Layout.ColumnIndexes] returns them), in pages of the default
+// [PageLimits]. Every column receives whole rows, so all columns of the
+// Variant end at the same row.
 func (b *Batch) WriteColumns(writers []*parquet.ColumnWriter, columns []int) error {
 	for i := range b.Columns {
 		var err error
-		if b.values, err = b.WriteColumn(writers[columns[i]], i, columns[i], b.values); err != nil {
+		if b.values, err = b.WriteColumn(NewPageWriter(writers[columns[i]], PageLimits{}), i, columns[i], b.values); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// WriteColumn writes the entries of leaf i, with their levels, to w, the
-// writer of the file's column chunk column (see [Batch.WriteColumns]), in
-// whole rows. buf is scratch space, returned for reuse with whatever it
-// grew to. Calls for different leaves, each with its own buf, may run at
-// the same time.
-func (b *Batch) WriteColumn(w *parquet.ColumnWriter, i, column int, buf []parquet.Value) ([]parquet.Value, error) {
+// WriteColumn writes the entries of leaf i, with their levels, to p, the
+// page writer of the file's column chunk column (see [Batch.WriteColumns]),
+// in whole rows. p learns the leaf from the call: its path, for errors,
+// and whether it is the dictionary-encoded metadata (see [Schema.Node]).
+// Batches written one after the other to the same column chunk share one
+// p, which keeps their pages within bounds. buf is scratch space,
+// returned for reuse with whatever it grew to. Calls for different
+// leaves, each with its own p and buf, may run at the same time.
+func (b *Batch) WriteColumn(p *PageWriter, i, column int, buf []parquet.Value) ([]parquet.Value, error) {
 	c := &b.Columns[i]
+	leaf := &b.layout.leaves[i]
+	p.dict = len(leaf.Path) == 1 && leaf.Path[0] == colMetadata
+	p.path = leaf.PathString()
 	vi := 0
 	for e := 0; e < len(c.Def); {
 		// Chunks of about writeChunk entries that end on a row boundary.
@@ -68,8 +75,8 @@ func (b *Batch) WriteColumn(w *parquet.ColumnWriter, i, column int, buf []parque
 			end++
 		}
 		buf = slices.Grow(buf[:0], end-e)[:end-e]
-		vi = c.fill(buf, &b.layout.leaves[i], column, e, vi)
-		if _, err := w.WriteRowValues(buf); err != nil {
+		vi = c.fill(buf, leaf, column, e, vi)
+		if _, err := p.WriteRowValues(buf); err != nil {
 			return buf[:0], err
 		}
 		e = end

@@ -1,0 +1,127 @@
+package driver_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/stretchr/testify/require"
+)
+
+// rowGroupRows returns the row count of each row group of the newest file
+// of a table.
+func rowGroupRows(t *testing.T, dir, table string) []int64 {
+	t.Helper()
+	names := visible(tableFiles(t, dir, table))
+	f, err := os.Open(filepath.Join(dir, table, names[len(names)-1]))
+	require.NoError(t, err)
+	defer f.Close()
+	st, err := f.Stat()
+	require.NoError(t, err)
+	pf, err := parquet.OpenFile(f, st.Size())
+	require.NoError(t, err)
+	var out []int64
+	for _, rg := range pf.Metadata().RowGroups {
+		out = append(out, rg.NumRows)
+	}
+	return out
+}
+
+// TestRowGroupBytes: a row group ends once its rows hold row_group_bytes
+// bytes of values (a BIGINT counts 8, a string its bytes), or at
+// row_group_rows rows, whichever comes first.
+func TestRowGroupBytes(t *testing.T) {
+	for _, tc := range []struct {
+		dsn  string
+		want []int64
+	}{
+		// 5,008 bytes a row: the 20th row reaches 100,000.
+		{"?row_group_bytes=100000", []int64{20, 20, 20, 20, 20, 3}},
+		{"?row_group_bytes=100000&row_group_rows=15", []int64{15, 15, 15, 15, 15, 15, 13}},
+		{"?row_group_bytes=1", slices.Repeat([]int64{1}, 103)},
+		{"", []int64{103}},
+	} {
+		t.Run(tc.dsn, func(t *testing.T) {
+			dir := t.TempDir()
+			db := openDB(t, dir+tc.dsn)
+			_, err := db.Exec("CREATE TABLE t (id BIGINT NOT NULL, s VARCHAR)")
+			require.NoError(t, err)
+			tx, err := db.Begin()
+			require.NoError(t, err)
+			st, err := tx.Prepare("INSERT INTO t VALUES (?, ?)")
+			require.NoError(t, err)
+			for i := 0; i < 103; i++ {
+				_, err = st.Exec(i, fmt.Sprintf("%05d", i)+strings.Repeat("s", 4995))
+				require.NoError(t, err)
+			}
+			require.NoError(t, tx.Commit())
+			require.Equal(t, tc.want, rowGroupRows(t, dir, "t"))
+			var n, sum int64
+			require.NoError(t, db.QueryRow("SELECT COUNT(*), SUM(id) FROM t WHERE s LIKE '0%'").Scan(&n, &sum))
+			require.Equal(t, int64(103), n)
+			require.Equal(t, int64(102*103/2), sum)
+		})
+	}
+}
+
+// TestWideRowsMemoryBounded: rows of long strings stream to the file in row
+// groups bounded by bytes, so inserting 160 MB in one transaction with
+// row_group_bytes=4 MiB keeps the heap under 60 MB, whatever the row
+// count limit (docs/design.md section 7).
+func TestWideRowsMemoryBounded(t *testing.T) {
+	rows := 40_000
+	if raceEnabled {
+		rows = 4_000
+	}
+	dir := t.TempDir()
+	defer debug.SetGCPercent(debug.SetGCPercent(25))
+	db := openDB(t, dir+"?row_group_bytes=4194304&compression=snappy")
+	_, err := db.Exec("CREATE TABLE t (id BIGINT NOT NULL, s VARCHAR)")
+	require.NoError(t, err)
+
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > peak.Load() {
+				peak.Store(ms.HeapAlloc)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+	}()
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	st, err := tx.Prepare("INSERT INTO t VALUES (?, ?)")
+	require.NoError(t, err)
+	pad := strings.Repeat("w", 3992)
+	for i := 0; i < rows; i++ {
+		_, err = st.Exec(i, fmt.Sprintf("%08d", i)+pad)
+		require.NoError(t, err)
+	}
+	require.NoError(t, tx.Commit())
+	close(stop)
+	wg.Wait()
+	var n int64
+	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM t").Scan(&n))
+	require.Equal(t, int64(rows), n)
+	t.Logf("peak heap %d MB", peak.Load()>>20)
+	require.Less(t, peak.Load(), uint64(60<<20), "peak heap %d MB", peak.Load()>>20)
+}
