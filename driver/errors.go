@@ -25,6 +25,12 @@ var (
 	// ErrTableExists: CREATE TABLE without IF NOT EXISTS names a table
 	// that exists (or that another writer created at the same time).
 	ErrTableExists = errors.New("parquetvariant: the table exists")
+	// ErrNameInUse: CREATE TABLE names an entry of the root directory that
+	// is not a table and that it does not take over: a folder holding files
+	// but no table (a folder of other programs' files), or a file. (A
+	// root-level file w.parquet, the file of table w, is ErrTableExists for
+	// CREATE TABLE `w.parquet`.)
+	ErrNameInUse = errors.New("parquetvariant: the name is in use by other files")
 	// ErrNoTable: the statement names a table that does not exist (the
 	// scan package's sentinel, so either name matches).
 	ErrNoTable = scan.ErrNoTable
