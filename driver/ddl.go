@@ -162,22 +162,57 @@ func (c *conn) nameUse(name string) (string, error) {
 	return "", fmt.Errorf("%w: CREATE TABLE %s: the folder %s holds other files (%s) and no table", ErrNameInUse, quoteIdent(name), final, list)
 }
 
-// dropTable removes a table: its directory is renamed to a hidden name (so
-// it disappears at once) and then deleted.
+// dropTable removes a table. It reads none of the table's files, so a
+// table with a damaged file can be dropped, and it deletes only the
+// table's Parquet files (in partition folders too) and the driver's files
+// in progress (see tableFolder): when the folder holds nothing else, it is
+// renamed to a hidden name, so that the table disappears at once, and then
+// deleted; otherwise the Parquet files are deleted one by one, then the
+// folders they leave empty, and the other files and the table's folder
+// stay. A table dropped by a DROP TABLE at the same time does not exist.
 func (c *conn) dropTable(s *dropTableStmt) (sqldriver.Result, error) {
-	t, err := c.connector.root.Table(s.Table)
-	if errors.Is(err, scan.ErrNoTable) && s.IfExists {
-		return sqldriver.RowsAffected(0), nil
+	noTable := func(err error) (sqldriver.Result, error) {
+		if s.IfExists {
+			return sqldriver.RowsAffected(0), nil
+		}
+		if !errors.Is(err, ErrNoTable) {
+			err = fmt.Errorf("%w: %w", ErrNoTable, err)
+		}
+		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: %w", quoteIdent(s.Table), err)
+	}
+	info, _, err := c.connector.root.Locate(s.Table)
+	if errors.Is(err, ErrNoTable) {
+		return noTable(err)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: %w", quoteIdent(s.Table), err)
 	}
-	if t.ReadOnly {
+	if info.ReadOnly {
 		return nil, fmt.Errorf("%w: table %s is a Parquet file in the root directory", ErrReadOnly, quoteIdent(s.Table))
 	}
 	root := c.connector.root.Dir()
+	dir := info.Path
+	tf, err := tableFolder(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return noTable(err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: %w", quoteIdent(s.Table), err)
+	}
+	if len(tf.data) == 0 {
+		return noTable(fmt.Errorf("%w: %q (no .parquet files)", ErrNoTable, s.Table))
+	}
+	if len(tf.other) > 0 {
+		if err := tf.removeTable(); err != nil {
+			return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: %w", quoteIdent(s.Table), err)
+		}
+		return sqldriver.RowsAffected(0), nil
+	}
 	gone := filepath.Join(root, "_pv-drop-"+randomHex(8))
-	if err := os.Rename(t.Path, gone); err != nil {
+	if err := os.Rename(dir, gone); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return noTable(err)
+		}
 		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: %w", quoteIdent(s.Table), err)
 	}
 	if err := syncDir(root); err != nil {

@@ -2,9 +2,11 @@ package driver_test
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -174,4 +176,202 @@ func TestCreateTableOverFileTable(t *testing.T) {
 	}
 	require.Equal(t, []string{"1|x"}, rowsText(t, db, "SELECT * FROM w"))
 	require.Empty(t, rootLeftovers(t, dir))
+}
+
+// TestDropTableKeepsOtherFiles: DROP TABLE of a folder that also holds
+// files that are not the table's deletes the table's Parquet files (in
+// partition folders too) and the partition folders left empty, and keeps
+// the other files, hidden ones included, and the folder; the name then
+// names no table.
+func TestDropTableKeepsOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	_, err := db.Exec("CREATE TABLE t (id BIGINT, kind VARCHAR)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO t VALUES (1, 'a')")
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "t", "date=2024-01-01"), 0o755))
+	require.NoError(t, parquet.WriteFile(filepath.Join(dir, "t", "date=2024-01-01", "p.parquet"), []partitionedRow{{ID: 2, Kind: "b"}}))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "t", "date=2024-01-02"), 0o755))
+	require.NoError(t, parquet.WriteFile(filepath.Join(dir, "t", "date=2024-01-02", "p.parquet"), []partitionedRow{{ID: 3, Kind: "c"}}))
+	other := []string{"README.txt", "_SUCCESS", ".p.parquet.crc", "date=2024-01-02/notes.txt"}
+	for _, rel := range other {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "t", rel), []byte(rel), 0o644))
+	}
+	require.Equal(t, []string{"3"}, rowsText(t, db, "SELECT COUNT(*) FROM t"))
+
+	_, err = db.Exec("DROP TABLE t")
+	require.NoError(t, err)
+	var left []string
+	require.NoError(t, filepath.WalkDir(filepath.Join(dir, "t"), func(path string, d os.DirEntry, err error) error {
+		rel, _ := filepath.Rel(filepath.Join(dir, "t"), path)
+		left = append(left, filepath.ToSlash(rel))
+		return err
+	}))
+	require.Equal(t, []string{".", ".p.parquet.crc", "README.txt", "_SUCCESS", "date=2024-01-02", "date=2024-01-02/notes.txt"}, left)
+	for _, rel := range other {
+		got, err := os.ReadFile(filepath.Join(dir, "t", rel))
+		require.NoError(t, err)
+		require.Equal(t, rel, string(got))
+	}
+	_, err = db.Query("SELECT * FROM t")
+	require.ErrorIs(t, err, pvdriver.ErrNoTable)
+	_, err = db.Exec("DROP TABLE t")
+	require.ErrorIs(t, err, pvdriver.ErrNoTable)
+	_, err = db.Exec("CREATE TABLE t (id BIGINT)")
+	require.ErrorIs(t, err, pvdriver.ErrNameInUse)
+	require.Equal(t, []string{"t"}, slices.Collect(func(yield func(string) bool) {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			yield(e.Name())
+		}
+	}))
+}
+
+// TestDropDamagedTable: DROP TABLE and DROP TABLE IF EXISTS remove a table
+// that cannot be read: a truncated file, a file of 0 bytes, files whose
+// columns conflict.
+func TestDropDamagedTable(t *testing.T) {
+	damage := map[string]func(t *testing.T, dir, file string){
+		"truncated": func(t *testing.T, dir, file string) {
+			st, err := os.Stat(file)
+			require.NoError(t, err)
+			require.NoError(t, os.Truncate(file, st.Size()/2))
+		},
+		"empty": func(t *testing.T, dir, file string) {
+			require.NoError(t, os.Truncate(file, 0))
+		},
+		"incompatible": func(t *testing.T, dir, file string) {
+			type row struct {
+				ID string `parquet:"id"`
+			}
+			require.NoError(t, parquet.WriteFile(filepath.Join(dir, "t", "other.parquet"), []row{{ID: "x"}}))
+		},
+	}
+	for name, f := range damage {
+		for _, q := range []string{"DROP TABLE t", "DROP TABLE IF EXISTS t"} {
+			t.Run(name+"/"+q, func(t *testing.T) {
+				dir := t.TempDir()
+				db := openDB(t, dir)
+				_, err := db.Exec("CREATE TABLE t (id BIGINT)")
+				require.NoError(t, err)
+				_, err = db.Exec("INSERT INTO t VALUES (1)")
+				require.NoError(t, err)
+				files := visible(tableFiles(t, dir, "t"))
+				f(t, dir, filepath.Join(dir, "t", files[len(files)-1]))
+				_, err = db.Query("SELECT * FROM t")
+				require.Error(t, err, "the table is damaged")
+				require.NotErrorIs(t, err, pvdriver.ErrNoTable)
+
+				_, err = db.Exec(q)
+				require.NoError(t, err)
+				require.NoDirExists(t, filepath.Join(dir, "t"))
+				_, err = db.Exec("DROP TABLE t")
+				require.ErrorIs(t, err, pvdriver.ErrNoTable)
+				require.Empty(t, rootLeftovers(t, dir))
+			})
+		}
+	}
+}
+
+// makeFiles creates table t with n files of one row each.
+func makeFiles(t *testing.T, db *sql.DB, n int) {
+	t.Helper()
+	_, err := db.Exec("CREATE TABLE t (id BIGINT)")
+	require.NoError(t, err)
+	for i := 1; i < n; i++ {
+		_, err := db.Exec("INSERT INTO t VALUES (?)", i)
+		require.NoError(t, err)
+	}
+}
+
+// TestConcurrentDrops: DROP TABLE IF EXISTS run at the same moment all
+// succeed; plain DROP TABLEs run at the same moment: one succeeds and the
+// others fail with ErrNoTable.
+func TestConcurrentDrops(t *testing.T) {
+	dir := t.TempDir()
+	dbs := []*sql.DB{openDB(t, dir), openDB(t, dir), openDB(t, dir), openDB(t, dir)}
+	for round := range ddlRounds() {
+		makeFiles(t, dbs[0], 8)
+		q := "DROP TABLE IF EXISTS t"
+		if round%2 == 1 {
+			q = "DROP TABLE t"
+		}
+		errs := race(run(dbs[0], q), run(dbs[1], q), run(dbs[2], q), run(dbs[3], q))
+		dropped := 0
+		for _, err := range errs {
+			if err == nil {
+				dropped++
+				continue
+			}
+			require.ErrorIs(t, err, pvdriver.ErrNoTable, "round %d: %s", round, q)
+		}
+		if round%2 == 1 {
+			require.Equal(t, 1, dropped, "round %d: %v", round, errs)
+		} else {
+			require.Equal(t, 4, dropped, "round %d: %v", round, errs)
+		}
+		require.NoDirExists(t, filepath.Join(dir, "t"))
+	}
+	require.Empty(t, rootLeftovers(t, dir))
+}
+
+// TestStatementsRacingDrop: INSERTs, SELECTs and SHOW TABLES racing DROP
+// TABLE succeed or fail with ErrNoTable (the file system's error stays in
+// the chain), never with another error; no INSERT's file survives the
+// drop.
+func TestStatementsRacingDrop(t *testing.T) {
+	dir := t.TempDir()
+	dbs := []*sql.DB{openDB(t, dir), openDB(t, dir), openDB(t, dir)}
+	for round := range ddlRounds() {
+		makeFiles(t, dbs[0], 8)
+		query := func(db *sql.DB, q string) func() error {
+			return func() error {
+				_, err := rowsTextErr(db, q)
+				return err
+			}
+		}
+		errs := race(
+			run(dbs[0], "DROP TABLE t"),
+			run(dbs[1], "INSERT INTO t VALUES (100)"),
+			run(dbs[2], "INSERT INTO t VALUES (101), (102)"),
+			query(dbs[1], "SELECT SUM(id) FROM t"),
+			query(dbs[2], "SELECT * FROM t WHERE id > 3"),
+			query(dbs[1], "SHOW TABLES"),
+		)
+		require.NoError(t, errs[0], "round %d", round)
+		for i, err := range errs[1:] {
+			if err != nil {
+				require.ErrorIs(t, err, pvdriver.ErrNoTable, "round %d statement %d", round, i+1)
+			}
+		}
+		require.NoDirExists(t, filepath.Join(dir, "t"))
+	}
+	require.Empty(t, rootLeftovers(t, dir))
+}
+
+// TestReadingWhileDropped: a scan of a table dropped while its rows are
+// read ends with ErrNoTable (or sees every row, from files it had opened).
+func TestReadingWhileDropped(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	other := openDB(t, dir)
+	makeFiles(t, db, 40)
+	rows, err := db.Query("SELECT id FROM t")
+	require.NoError(t, err)
+	defer rows.Close()
+	require.True(t, rows.Next())
+	_, err = other.Exec("DROP TABLE t")
+	require.NoError(t, err)
+	n := 1
+	for rows.Next() {
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		require.ErrorIs(t, err, pvdriver.ErrNoTable)
+		var pe *os.PathError
+		require.True(t, errors.As(err, &pe), "the file system's error is in the chain: %v", err)
+	} else {
+		require.Equal(t, 40, n)
+	}
 }

@@ -3,7 +3,9 @@ package driver
 import (
 	"context"
 	sqldriver "database/sql/driver"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -453,6 +455,10 @@ func writeColumns(root string, t *scan.Table) ([]tableColumn, []*shred.Schema, e
 // fileShredding reads the shredding schema of each VARIANT column of a file.
 func fileShredding(path string, cols []tableColumn) ([]*shred.Schema, error) {
 	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		// Tables only lose files to DROP TABLE.
+		return nil, fmt.Errorf("parquetvariant: %w (dropped while read): %w", ErrNoTable, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("parquetvariant: %w", err)
 	}
