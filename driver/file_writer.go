@@ -223,6 +223,7 @@ func (fw *fileWriter) open(rb *rowBuffer) error {
 		return fmt.Errorf("parquetvariant: writing table %s: %w", quoteIdent(fw.table), err)
 	}
 	fw.f = f
+	lockWriting(f)
 	// Every leaf gets column chunk statistics and the column and offset
 	// index (docs/design.md section 7); the min and max of each page are
 	// in the column index, so the page headers do not repeat them.
