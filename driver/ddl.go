@@ -169,7 +169,9 @@ func (c *conn) nameUse(name string) (string, error) {
 // renamed to a hidden name, so that the table disappears at once, and then
 // deleted; otherwise the Parquet files are deleted one by one, then the
 // folders they leave empty, and the other files and the table's folder
-// stay. A table dropped by a DROP TABLE at the same time does not exist.
+// stay. A table that is a symbolic link to a folder is dropped by removing
+// the link. A table dropped by a DROP TABLE at the same time does not
+// exist.
 func (c *conn) dropTable(s *dropTableStmt) (sqldriver.Result, error) {
 	noTable := func(err error) (sqldriver.Result, error) {
 		if s.IfExists {
@@ -192,6 +194,17 @@ func (c *conn) dropTable(s *dropTableStmt) (sqldriver.Result, error) {
 	}
 	root := c.connector.root.Dir()
 	dir := info.Path
+	if st, err := os.Lstat(dir); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		// The table is a link to a folder: the link goes, what it names
+		// stays.
+		if err := os.Remove(dir); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return noTable(err)
+			}
+			return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: %w", quoteIdent(s.Table), err)
+		}
+		return sqldriver.RowsAffected(0), syncDir(root)
+	}
 	tf, err := tableFolder(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return noTable(err)

@@ -182,7 +182,8 @@ func TestCreateTableOverFileTable(t *testing.T) {
 // files that are not the table's deletes the table's Parquet files (in
 // partition folders too) and the partition folders left empty, and keeps
 // the other files, hidden ones included, and the folder; the name then
-// names no table.
+// names no table. DROP TABLE of a link to a table's folder removes the
+// link only.
 func TestDropTableKeepsOtherFiles(t *testing.T) {
 	dir := t.TempDir()
 	db := openDB(t, dir)
@@ -220,7 +221,21 @@ func TestDropTableKeepsOtherFiles(t *testing.T) {
 	require.ErrorIs(t, err, pvdriver.ErrNoTable)
 	_, err = db.Exec("CREATE TABLE t (id BIGINT)")
 	require.ErrorIs(t, err, pvdriver.ErrNameInUse)
-	require.Equal(t, []string{"t"}, slices.Collect(func(yield func(string) bool) {
+
+	// A table that is a link to a folder: the link goes, the folder stays
+	// whole.
+	_, err = db.Exec("CREATE TABLE u (id BIGINT)")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "u", "README.txt"), []byte("u"), 0o644))
+	require.NoError(t, os.Symlink("u", filepath.Join(dir, "link")))
+	_, err = db.Exec("DROP TABLE link")
+	require.NoError(t, err)
+	_, err = os.Lstat(filepath.Join(dir, "link"))
+	require.ErrorIs(t, err, os.ErrNotExist)
+	require.Len(t, visible(tableFiles(t, dir, "u")), 2, "README.txt and the table's file")
+	require.Equal(t, []string{"0"}, rowsText(t, db, "SELECT COUNT(*) FROM u"))
+	require.NoError(t, os.Symlink("u", filepath.Join(dir, "link")))
+	require.Equal(t, []string{"link", "t", "u"}, slices.Collect(func(yield func(string) bool) {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
 			yield(e.Name())
