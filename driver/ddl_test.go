@@ -307,7 +307,7 @@ func TestConcurrentDrops(t *testing.T) {
 	dir := t.TempDir()
 	dbs := []*sql.DB{openDB(t, dir), openDB(t, dir), openDB(t, dir), openDB(t, dir)}
 	for round := range ddlRounds() {
-		makeFiles(t, dbs[0], 8)
+		makeFiles(t, dbs[0], 4)
 		q := "DROP TABLE IF EXISTS t"
 		if round%2 == 1 {
 			q = "DROP TABLE t"
@@ -339,7 +339,7 @@ func TestStatementsRacingDrop(t *testing.T) {
 	dir := t.TempDir()
 	dbs := []*sql.DB{openDB(t, dir), openDB(t, dir), openDB(t, dir)}
 	for round := range ddlRounds() {
-		makeFiles(t, dbs[0], 8)
+		makeFiles(t, dbs[0], 4)
 		query := func(db *sql.DB, q string) func() error {
 			return func() error {
 				_, err := rowsTextErr(db, q)
