@@ -231,7 +231,9 @@ func (c *conn) dropTable(s *dropTableStmt) (sqldriver.Result, error) {
 	if err := syncDir(root); err != nil {
 		return nil, err
 	}
-	if err := os.RemoveAll(gone); err != nil {
+	// A Connector opening the root may be deleting gone too (see
+	// removeLeftovers).
+	if err := os.RemoveAll(gone); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: removing its files: %w", quoteIdent(s.Table), err)
 	}
 	return sqldriver.RowsAffected(0), nil

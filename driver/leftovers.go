@@ -20,13 +20,16 @@ import (
 // written for leftoverAge, far longer than the moments without the lock.
 // Where the lock does not exist (not Unix), files in progress are kept.
 // CREATE TABLE's folder (_pv-create-*) lives for the time it takes to
-// write one file of no rows; DROP TABLE's (_pv-drop-*) holds only a
-// dropped table's files being deleted. Both are removed after leftoverAge.
+// write one file of no rows, and is removed after leftoverAge. DROP
+// TABLE's (_pv-drop-*) holds only the files of a table already dropped,
+// which DROP TABLE is deleting: it is removed whatever its age (its
+// modification time is that of the table's last file), and a DROP TABLE
+// deleting it at the same time does not mind.
 const leftoverAge = time.Hour
 
 // removeLeftovers removes from root (and the top level of its folders,
-// where writers work) the driver's files and folders in progress that are
-// older than leftoverAge and that no live writer owns. It is best effort:
+// where writers work) the driver's files and folders in progress that no
+// live writer owns (see leftoverAge). It is best effort:
 // what cannot be read or removed stays.
 func removeLeftovers(root string) {
 	entries, err := os.ReadDir(root)
@@ -39,7 +42,9 @@ func removeLeftovers(root string) {
 		path := filepath.Join(root, name)
 		switch {
 		case !e.IsDir():
-		case strings.HasPrefix(name, "_pv-create-") || strings.HasPrefix(name, "_pv-drop-"):
+		case strings.HasPrefix(name, "_pv-drop-"):
+			os.RemoveAll(path)
+		case strings.HasPrefix(name, "_pv-create-"):
 			if st, err := os.Lstat(path); err == nil && st.ModTime().Before(old) {
 				os.RemoveAll(path)
 			}

@@ -36,7 +36,8 @@ func hiddenIn(t *testing.T, dir string) []string {
 // driver's files and folders in progress that are old and that no live
 // writer holds; it keeps young ones, a live transaction's file however old
 // it looks (the transaction then commits), other programs' hidden files,
-// and everything when the root is opened read-only.
+// and everything when the root is opened read-only. DROP TABLE's folders
+// hold only dropped files and go whatever their age.
 func TestLeftoversRemovedOnOpen(t *testing.T) {
 	dir := t.TempDir()
 	db := openDB(t, dir+"?row_group_rows=1")
@@ -65,13 +66,14 @@ func TestLeftoversRemovedOnOpen(t *testing.T) {
 			age(t, filepath.Dir(path))
 		}
 	}
-	mk("t/_pv-0123456789abcdef.parquet.tmp", true)            // an INSERT killed long ago
-	mk("t/_pv-fedcba9876543210.parquet.tmp", false)           // young: kept
-	mk("t/_SUCCESS", true)                                    // not the driver's
-	mk("_pv-create-0123456789abcdef/_pv-1.parquet.tmp", true) // a CREATE TABLE killed long ago
-	mk("_pv-drop-0123456789abcdef/part-1.parquet", true)      // a DROP TABLE killed long ago
-	mk("_pv-drop-fedcba9876543210/part-1.parquet", false)     // young: kept
-	mk("_other/x.parquet", true)                              // not the driver's
+	mk("t/_pv-0123456789abcdef.parquet.tmp", true)             // an INSERT killed long ago
+	mk("t/_pv-fedcba9876543210.parquet.tmp", false)            // young: kept
+	mk("t/_SUCCESS", true)                                     // not the driver's
+	mk("_pv-create-0123456789abcdef/_pv-1.parquet.tmp", true)  // a CREATE TABLE killed long ago
+	mk("_pv-create-fedcba9876543210/_pv-2.parquet.tmp", false) // young: kept
+	mk("_pv-drop-0123456789abcdef/part-1.parquet", true)       // a DROP TABLE killed long ago
+	mk("_pv-drop-fedcba9876543210/part-1.parquet", false)      // young: kept
+	mk("_other/x.parquet", true)                               // not the driver's
 	age(t, filepath.Join(dir, "t"))
 
 	want := func(root, table []string) {
@@ -81,10 +83,10 @@ func TestLeftoversRemovedOnOpen(t *testing.T) {
 	}
 	all := []string{"_SUCCESS", "_pv-0123456789abcdef.parquet.tmp", "_pv-fedcba9876543210.parquet.tmp", live[0]}
 	openDB(t, dir+"?read_only=true")
-	want([]string{"_other", "_pv-create-0123456789abcdef", "_pv-drop-0123456789abcdef", "_pv-drop-fedcba9876543210"}, all)
+	want([]string{"_other", "_pv-create-0123456789abcdef", "_pv-create-fedcba9876543210", "_pv-drop-0123456789abcdef", "_pv-drop-fedcba9876543210"}, all)
 
 	openDB(t, dir)
-	want([]string{"_other", "_pv-drop-fedcba9876543210"}, []string{"_SUCCESS", "_pv-fedcba9876543210.parquet.tmp", live[0]})
+	want([]string{"_other", "_pv-create-fedcba9876543210"}, []string{"_SUCCESS", "_pv-fedcba9876543210.parquet.tmp", live[0]})
 
 	require.NoError(t, tx.Commit())
 	require.Equal(t, []string{"3|3"}, rowsText(t, db, "SELECT COUNT(*), SUM(id) FROM t"))
