@@ -24,7 +24,8 @@ type Connector struct {
 // [NewConfig] (or [ParseDSN]) and change the options you need, since the
 // zero Config holds no valid option values. The root directory must exist.
 // Errors wrap ErrDSN for a bad Config and name the directory when it cannot
-// be opened.
+// be opened. Unless the Config is read-only, it removes the files and folders
+// in progress that dead writers left in the root (see leftoverAge).
 func NewConnector(cfg *Config) (*Connector, error) {
 	c := *cfg
 	if c.Root == "" {
@@ -44,6 +45,9 @@ func NewConnector(cfg *Config) (*Connector, error) {
 	root, err := scan.Open(c.Root)
 	if err != nil {
 		return nil, fmt.Errorf("parquetvariant: %w", err)
+	}
+	if !c.ReadOnly {
+		removeLeftovers(root.Dir())
 	}
 	return &Connector{cfg: c, root: root}, nil
 }

@@ -43,7 +43,8 @@ func TestCrashChild(t *testing.T) {
 // TestKilledWriter: a writer killed with SIGKILL in the middle of writing
 // leaves no visible partial file: the table reads, every visible file holds
 // whole transactions, and the '_'-prefixed leftovers are invisible to
-// readers and to later writers.
+// readers and to later writers, and removed once old when the root is next
+// opened for writing.
 func TestKilledWriter(t *testing.T) {
 	if os.Getenv(crashDirEnv) != "" {
 		t.Skip("the child process")
@@ -106,6 +107,17 @@ func TestKilledWriter(t *testing.T) {
 	require.Equal(t, n+1, shown)
 	for _, l := range leftovers {
 		_, err := os.Stat(filepath.Join(dir, "t", l))
-		require.NoError(t, err, "leftovers stay until removed by hand")
+		require.NoError(t, err, "young leftovers stay: a live writer may own them")
 	}
+
+	// Once old, the dead writer's files (its lock died with it) are removed
+	// when the root is next opened for writing.
+	openDB(t, dir)
+	require.Equal(t, leftovers, hiddenIn(t, filepath.Join(dir, "t")), "young leftovers are kept")
+	for _, l := range leftovers {
+		age(t, filepath.Join(dir, "t", l))
+	}
+	openDB(t, dir)
+	require.Empty(t, hiddenIn(t, filepath.Join(dir, "t")))
+	require.Equal(t, files, visible(tableFiles(t, dir, "t"))[:len(files)])
 }

@@ -31,6 +31,12 @@ var (
 	// error, and Commit rolls back and returns it (wrapping the first
 	// failure too).
 	ErrTxFailed = errors.New("parquetvariant: an INSERT of the transaction failed, so it can only roll back")
+	// ErrNameInUse: CREATE TABLE names an entry of the root directory that
+	// is not a table and that it does not take over: a folder holding files
+	// but no table (a folder of other programs' files), or a file. (A
+	// root-level file w.parquet, the file of table w, is ErrTableExists for
+	// CREATE TABLE `w.parquet`.)
+	ErrNameInUse = errors.New("parquetvariant: the name is in use by other files")
 	// ErrNoTable: the statement names a table that does not exist (the
 	// scan package's sentinel, so either name matches).
 	ErrNoTable = scan.ErrNoTable

@@ -222,12 +222,13 @@ func (fw *fileWriter) open(rb *rowBuffer) error {
 	fw.tmp = filepath.Join(fw.dir, "_pv-"+randomHex(8)+".parquet.tmp")
 	f, err := os.OpenFile(fw.tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrNotExist) {
-		return fw.droppedError()
+		return fw.droppedError(err)
 	}
 	if err != nil {
 		return fmt.Errorf("parquetvariant: writing table %s: %w", quoteIdent(fw.table), err)
 	}
 	fw.f = f
+	lockWriting(f)
 	// Every leaf gets column chunk statistics and the column and offset
 	// index (docs/design.md section 7); the min and max of each page are
 	// in the column index, so the page headers do not repeat them. Pages
@@ -651,15 +652,26 @@ func (fw *fileWriter) commit() error {
 	// the writer began gets none of its rows.
 	if _, err := os.Stat(fw.witness); fw.witness != "" && err != nil {
 		fw.abort()
-		return fw.droppedError()
+		return fw.droppedError(err)
 	}
 	final := filepath.Join(fw.dir, "part-"+fmt.Sprintf("%020d", time.Now().UnixNano())+"-"+randomHex(4)+".parquet")
 	if err := os.Rename(fw.tmp, final); err != nil {
 		fw.abort()
+		if errors.Is(err, fs.ErrNotExist) {
+			// The folder, with the file in progress, was dropped.
+			return fw.droppedError(err)
+		}
 		return fmt.Errorf("parquetvariant: publishing the file: %w", err)
 	}
 	fw.release()
-	return syncDir(fw.dir)
+	if err := syncDir(fw.dir); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			// Dropped just after the file was published.
+			return fw.droppedError(err)
+		}
+		return err
+	}
+	return nil
 }
 
 // empty reports that no row was added.
@@ -829,7 +841,8 @@ func bigEndian16(u *big.Int) []byte {
 }
 
 // droppedError is the error of rows written for a table that DROP TABLE
-// removed before they were published.
-func (fw *fileWriter) droppedError() error {
-	return fmt.Errorf("%w: %s was dropped while rows were written to it; they are not kept", ErrNoTable, quoteIdent(fw.table))
+// removed before they were published; cause, the file system's error that
+// showed it, stays in the chain.
+func (fw *fileWriter) droppedError(cause error) error {
+	return fmt.Errorf("%w: %s was dropped while rows were written to it; they are not kept: %w", ErrNoTable, quoteIdent(fw.table), cause)
 }

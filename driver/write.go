@@ -5,6 +5,7 @@ import (
 	sqldriver "database/sql/driver"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -462,6 +463,10 @@ func writeColumns(root string, t *scan.Table) ([]tableColumn, []*shred.Schema, e
 // fileShredding reads the shredding schema of each VARIANT column of a file.
 func fileShredding(path string, cols []tableColumn) ([]*shred.Schema, error) {
 	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		// Tables only lose files to DROP TABLE.
+		return nil, fmt.Errorf("parquetvariant: %w (dropped while read): %w", ErrNoTable, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("parquetvariant: %w", err)
 	}
@@ -487,112 +492,4 @@ func fileShredding(path string, cols []tableColumn) ([]*shred.Schema, error) {
 		out[i] = &s
 	}
 	return out, nil
-}
-
-// createTable makes the table's directory with one file of no rows, so that
-// its columns survive a restart. The directory is built under a hidden name
-// and renamed into place.
-func (c *conn) createTable(s *createTableStmt) (sqldriver.Result, error) {
-	if err := scan.CheckName(s.Table); err != nil {
-		return nil, fmt.Errorf("parquetvariant: CREATE TABLE: %w", err)
-	}
-	cols := make([]tableColumn, 0, len(s.Columns))
-	seen := map[string]bool{}
-	for _, d := range s.Columns {
-		t, err := createType(d)
-		if err != nil {
-			return nil, err
-		}
-		if seen[strings.ToLower(d.Name)] {
-			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "CREATE TABLE " + quoteIdent(s.Table) + ": column " + quoteIdent(d.Name) + " given twice"}
-		}
-		seen[strings.ToLower(d.Name)] = true
-		cols = append(cols, tableColumn{name: d.Name, typ: t, shred: shred.Untyped()})
-	}
-	root := c.connector.root.Dir()
-	final := filepath.Join(root, s.Table)
-	// A table is a folder with files or a root-level file (read-only).
-	exists := func() (bool, error) {
-		switch _, err := c.connector.root.Table(s.Table); {
-		case err == nil:
-			return true, nil
-		case !errors.Is(err, scan.ErrNoTable):
-			return false, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
-		}
-		return false, nil
-	}
-	found, err := exists()
-	folder := false // final is a folder that holds no table yet
-	if st, serr := os.Stat(final); err == nil && !found && serr == nil && st.IsDir() {
-		// The folder may have appeared since, by the rename of a CREATE
-		// TABLE running at the same time, which brings its file along.
-		folder = true
-		found, err = exists()
-	}
-	switch {
-	case err != nil:
-		return nil, err
-	case found && s.IfNotExists:
-		return sqldriver.RowsAffected(0), nil
-	case found:
-		return nil, fmt.Errorf("%w: CREATE TABLE %s", ErrTableExists, quoteIdent(s.Table))
-	}
-	cfg := *c.cfg
-	cfg.Shred = ShredNone
-	if folder {
-		// A folder that holds no table yet: the table's first file goes in.
-		fw := newFileWriter(s.Table, final, &cfg, cols, nil)
-		if err := fw.commit(); err != nil {
-			return nil, err
-		}
-		return sqldriver.RowsAffected(0), nil
-	}
-	tmp := filepath.Join(root, "_pv-create-"+randomHex(8))
-	if err := os.Mkdir(tmp, 0o755); err != nil {
-		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
-	}
-	fw := newFileWriter(s.Table, tmp, &cfg, cols, nil)
-	if err := fw.commit(); err != nil {
-		os.RemoveAll(tmp)
-		return nil, err
-	}
-	if err := os.Rename(tmp, final); err != nil {
-		os.RemoveAll(tmp)
-		if errors.Is(err, os.ErrExist) {
-			// Another writer created the table since the check above.
-			if s.IfNotExists {
-				return sqldriver.RowsAffected(0), nil
-			}
-			return nil, fmt.Errorf("%w: CREATE TABLE %s", ErrTableExists, quoteIdent(s.Table))
-		}
-		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
-	}
-	return sqldriver.RowsAffected(0), syncDir(root)
-}
-
-// dropTable removes a table: its directory is renamed to a hidden name (so
-// it disappears at once) and then deleted.
-func (c *conn) dropTable(s *dropTableStmt) (sqldriver.Result, error) {
-	t, err := c.connector.root.Table(s.Table)
-	if errors.Is(err, scan.ErrNoTable) && s.IfExists {
-		return sqldriver.RowsAffected(0), nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: %w", quoteIdent(s.Table), err)
-	}
-	if t.ReadOnly {
-		return nil, fmt.Errorf("%w: table %s is a Parquet file in the root directory", ErrReadOnly, quoteIdent(s.Table))
-	}
-	root := c.connector.root.Dir()
-	gone := filepath.Join(root, "_pv-drop-"+randomHex(8))
-	if err := os.Rename(t.Path, gone); err != nil {
-		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: %w", quoteIdent(s.Table), err)
-	}
-	if err := syncDir(root); err != nil {
-		return nil, err
-	}
-	if err := os.RemoveAll(gone); err != nil {
-		return nil, fmt.Errorf("parquetvariant: DROP TABLE %s: removing its files: %w", quoteIdent(s.Table), err)
-	}
-	return sqldriver.RowsAffected(0), nil
 }

@@ -2,6 +2,8 @@ package scan
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
 )
@@ -110,4 +112,16 @@ func corrupt(err error) error {
 		return err
 	}
 	return corruptError{err}
+}
+
+// gone returns err, an error of the file system about a table's file or
+// folder, as an error that also matches ErrNoTable when it says the file or
+// folder no longer exists: tables only gain files until DROP TABLE removes
+// them all, so a file that vanishes between the listing of its table and
+// its reading belongs to a dropped table. err stays in the chain.
+func gone(err error) error {
+	if err == nil || errors.Is(err, ErrNoTable) || !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return fmt.Errorf("%w (dropped while read): %w", ErrNoTable, err)
 }

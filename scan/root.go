@@ -107,7 +107,7 @@ func CheckName(name string) error {
 func (r *Root) inside(path string) (string, error) {
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return "", fmt.Errorf("scan: %w", err)
+		return "", gone(err)
 	}
 	rel, err := filepath.Rel(r.dir, real)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
@@ -133,10 +133,16 @@ func (r *Root) Tables() ([]TableInfo, error) {
 		}
 		path := filepath.Join(r.dir, name)
 		real, err := r.inside(path)
+		if errors.Is(err, ErrNoTable) {
+			continue // dropped since the root was listed
+		}
 		if err != nil {
 			return nil, err
 		}
 		st, err := os.Stat(real)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("scan: %w", err)
 		}
@@ -144,6 +150,9 @@ func (r *Root) Tables() ([]TableInfo, error) {
 		switch {
 		case st.IsDir():
 			files, err := r.tableFiles(path)
+			if errors.Is(err, ErrNoTable) {
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -190,7 +199,7 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 		visited[real] = true
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			return fmt.Errorf("scan: %w", err)
+			return gone(err)
 		}
 		for _, e := range entries {
 			name := e.Name()
@@ -207,7 +216,7 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 				}
 				st, err := os.Stat(real)
 				if err != nil {
-					return fmt.Errorf("scan: %w", err)
+					return gone(err)
 				}
 				typ = st.Mode().Type()
 			}
@@ -251,52 +260,58 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 	return files, nil
 }
 
-// Table returns a snapshot of table name: its files as they are now, their
-// footers (from the cache when a file is unchanged) and the merged schema.
-// Errors: ErrInvalidName, ErrNoTable, ErrOutsideRoot, ErrNameConflict,
-// ErrSchemaConflict, and a [*FileError] wrapping ErrCorrupt for a file whose
-// footer cannot be read.
-func (r *Root) Table(name string) (*Table, error) {
+// Locate finds table name without reading its files: its TableInfo and
+// its files as they are now (absolute paths, sorted). Errors:
+// ErrInvalidName, ErrNoTable (also when a folder of that name holds no
+// *.parquet file), ErrOutsideRoot, ErrNameConflict.
+func (r *Root) Locate(name string) (TableInfo, []string, error) {
 	if err := CheckName(name); err != nil {
-		return nil, err
+		return TableInfo{}, nil, err
 	}
 	dir := filepath.Join(r.dir, name)
 	file := dir + fileExt
 	dirOK, fileOK := isDir(dir), isRegular(file)
-	var (
-		t     = &Table{Name: name, root: r}
-		paths []string
-		err   error
-	)
 	switch {
 	case dirOK && fileOK:
-		return nil, fmt.Errorf("%w: %q is both %s and %s", ErrNameConflict, name, dir, file)
+		return TableInfo{}, nil, fmt.Errorf("%w: %q is both %s and %s", ErrNameConflict, name, dir, file)
 	case dirOK:
-		t.Path = dir
-		if paths, err = r.tableFiles(dir); err != nil {
-			return nil, err
+		paths, err := r.tableFiles(dir)
+		if err != nil {
+			return TableInfo{}, nil, err
 		}
 		if len(paths) == 0 {
-			return nil, fmt.Errorf("%w: %q (no %s files)", ErrNoTable, name, fileExt)
+			return TableInfo{}, nil, fmt.Errorf("%w: %q (no %s files)", ErrNoTable, name, fileExt)
 		}
+		return TableInfo{Name: name, Path: dir}, paths, nil
 	case fileOK:
 		if _, err := r.inside(file); err != nil {
-			return nil, err
+			return TableInfo{}, nil, err
 		}
-		t.Path, t.ReadOnly, paths = file, true, []string{file}
-	default:
-		return nil, fmt.Errorf("%w: %q", ErrNoTable, name)
+		return TableInfo{Name: name, Path: file, ReadOnly: true}, []string{file}, nil
 	}
+	return TableInfo{}, nil, fmt.Errorf("%w: %q", ErrNoTable, name)
+}
+
+// Table returns a snapshot of table name: its files as they are now, their
+// footers (from the cache when a file is unchanged) and the merged schema.
+// Errors: those of [Root.Locate], ErrSchemaConflict, and a [*FileError]
+// wrapping ErrCorrupt for a file whose footer cannot be read.
+func (r *Root) Table(name string) (*Table, error) {
+	info, paths, err := r.Locate(name)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{Name: name, Path: info.Path, ReadOnly: info.ReadOnly, root: r}
 	if t.files, err = r.entries(t.Path, paths); err != nil {
 		return nil, err
 	}
 	if t.schema, err = mergeSchema(t.files); err != nil {
 		return nil, err // the caller names the table
 	}
-	if dirOK {
+	if !t.ReadOnly {
 		t.parts = make([][]partValue, len(paths))
 		for i, p := range paths {
-			t.parts[i] = partitionsOf(dir, p)
+			t.parts[i] = partitionsOf(t.Path, p)
 		}
 		addPartitionColumns(&t.schema, t.parts)
 	}
@@ -325,7 +340,7 @@ func (r *Root) entries(prefix string, paths []string) ([]*fileEntry, error) {
 		listed[p] = true
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, fmt.Errorf("scan: %w", err)
+			return nil, gone(err)
 		}
 		e := r.files[p]
 		if e == nil || e.size != st.Size() || !e.modTime.Equal(st.ModTime()) {
@@ -352,7 +367,7 @@ func openEntry(path string, st fs.FileInfo) (*fileEntry, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return fail(err)
+		return fail(gone(err))
 	}
 	defer f.Close()
 	pf, nullCounts, err := readFooter(f, st.Size())

@@ -307,3 +307,49 @@ func TestStaleFile(t *testing.T) {
 	require.ErrorAs(t, rows.Err(), &fe)
 	assert.Equal(t, path, fe.Path)
 }
+
+// TestLocate: Locate finds a table's files without reading them, so a
+// damaged file that Table rejects is listed; a missing name and a folder
+// without Parquet files are ErrNoTable; a file vanishing while a table is
+// read is ErrNoTable too, with the file system's error in the chain.
+func TestLocate(t *testing.T) {
+	dir := t.TempDir()
+	writeRows(t, filepath.Join(dir, "t", "a.parquet"), []idOnly{{ID: 1}})
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "t", "day=1"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "t", "day=1", "b.parquet"), nil, 0o644))
+	writeRows(t, filepath.Join(dir, "ro.parquet"), []idOnly{{ID: 1}})
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "empty"), 0o755))
+	r, err := Open(dir)
+	require.NoError(t, err)
+
+	info, files, err := r.Locate("t")
+	require.NoError(t, err)
+	require.Equal(t, TableInfo{Name: "t", Path: filepath.Join(r.Dir(), "t")}, info)
+	require.Equal(t, []string{filepath.Join(r.Dir(), "t", "a.parquet"), filepath.Join(r.Dir(), "t", "day=1", "b.parquet")}, files)
+	_, err = r.Table("t")
+	require.ErrorIs(t, err, ErrCorrupt)
+
+	info, files, err = r.Locate("ro")
+	require.NoError(t, err)
+	require.Equal(t, TableInfo{Name: "ro", Path: filepath.Join(r.Dir(), "ro.parquet"), ReadOnly: true}, info)
+	require.Equal(t, []string{filepath.Join(r.Dir(), "ro.parquet")}, files)
+
+	for _, name := range []string{"missing", "empty"} {
+		_, _, err = r.Locate(name)
+		require.ErrorIs(t, err, ErrNoTable, name)
+	}
+
+	require.NoError(t, os.Remove(filepath.Join(dir, "t", "day=1", "b.parquet")))
+	tbl, err := r.Table("t")
+	require.NoError(t, err)
+	require.NoError(t, os.RemoveAll(filepath.Join(dir, "t")))
+	rows, err := tbl.Scan(context.Background(), Query{})
+	if err == nil {
+		for rows.Next() {
+		}
+		err = rows.Err()
+		rows.Close()
+	}
+	require.ErrorIs(t, err, ErrNoTable)
+	require.ErrorIs(t, err, os.ErrNotExist)
+}
