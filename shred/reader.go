@@ -625,7 +625,8 @@ func (r *Reader) primitive(n *node) error {
 }
 
 // primitiveAt appends the Variant encoding of value i of c, n's typed_value
-// column.
+// column. A value outside the range of its type is an [ErrCorrupt] error
+// naming the column.
 func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	buf := r.w.buf
 	t := n.typ
@@ -639,13 +640,13 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	case TypeInt8:
 		x := c.Int32[i]
 		if x != int32(int8(x)) {
-			return corrupt(n.path, "INT(8) value "+strconv.Itoa(int(x))+" out of range")
+			return r.corruptTyped(n, "INT(8) value "+strconv.Itoa(int(x))+" out of range")
 		}
 		buf = append(buf, hInt8, byte(x))
 	case TypeInt16:
 		x := c.Int32[i]
 		if x != int32(int16(x)) {
-			return corrupt(n.path, "INT(16) value "+strconv.Itoa(int(x))+" out of range")
+			return r.corruptTyped(n, "INT(16) value "+strconv.Itoa(int(x))+" out of range")
 		}
 		buf = binary.LittleEndian.AppendUint16(append(buf, hInt16), uint16(x))
 	case TypeInt32:
@@ -663,18 +664,21 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	case TypeDecimal16:
 		be := c.bytesAt(i)
 		if len(be) > 16 {
-			// Longer BYTE_ARRAY decimals must be sign extension only.
-			ext := be[:len(be)-16]
+			// A longer BYTE_ARRAY decimal fits 128 bits when its leading
+			// bytes and the sign bit of the last 16 all extend its sign.
 			fill := byte(0)
 			if be[0]&0x80 != 0 {
 				fill = 0xFF
 			}
-			for _, x := range ext {
+			for _, x := range be[:len(be)-16] {
 				if x != fill {
-					return corrupt(n.path, "decimal wider than 128 bits")
+					return r.corruptTyped(n, "decimal wider than 128 bits")
 				}
 			}
 			be = be[len(be)-16:]
+			if be[0]&0x80 != fill&0x80 {
+				return r.corruptTyped(n, "decimal wider than 128 bits")
+			}
 		}
 		var le [16]byte
 		fill := byte(0)
@@ -708,10 +712,16 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	case TypeUUID:
 		b := c.bytesAt(i)
 		if len(b) != 16 {
-			return corrupt(n.path, "UUID of "+strconv.Itoa(len(b))+" bytes")
+			return r.corruptTyped(n, "UUID of "+strconv.Itoa(len(b))+" bytes")
 		}
 		buf = append(append(buf, hUUID), b...)
 	}
 	r.w.buf = buf
 	return nil
+}
+
+// corruptTyped is an [ErrCorrupt] error for a value of n's typed_value
+// column.
+func (r *Reader) corruptTyped(n *node, msg string) error {
+	return corrupt(r.b.layout.leaves[n.typed].PathString(), msg)
 }
