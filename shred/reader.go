@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -29,11 +30,15 @@ const (
 	// null object typed_value is returned as it is.
 	Lenient Mode = 1
 	// Validate checks every value read from a value column whole
-	// (variant.Variant.Validate) against the row's metadata. Without it, a
-	// value is checked only as far as the reader reads it: its header must
-	// fit its bytes exactly, and a residual object's header, field ids and
-	// offsets must fit; the bytes inside are copied as they are, and the
-	// output, a view, is bounds-checked by every variant accessor.
+	// (variant.Variant.Validate) against the row's metadata, and that every
+	// STRING typed value is UTF-8 (VariantEncoding.md, "String values must
+	// be UTF-8 encoded"). Without it, a value is checked only as far as the
+	// reader reads it: its header must fit its bytes exactly, and a
+	// residual object's header, field ids and offsets must fit; the bytes
+	// inside, and typed strings, are copied as they are, and the output, a
+	// view, is bounds-checked by every variant accessor. Typed values
+	// outside the range of their type (INT(8) 300, a TIME beyond a day, a
+	// decimal of more than 38 digits) are corrupt in every mode.
 	Validate Mode = 2
 )
 
@@ -692,10 +697,22 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 				le[j] = fill
 			}
 		}
+		// The Decimal table of VariantEncoding.md supports at most 38
+		// digits.
+		if !fitsPrecision(int64(binary.LittleEndian.Uint64(le[8:])), binary.LittleEndian.Uint64(le[:8]), 38) {
+			return r.corruptTyped(n, "DECIMAL("+strconv.Itoa(t.Precision)+","+strconv.Itoa(t.Scale)+") value of more than 38 digits")
+		}
 		buf = append(append(buf, hDecimal16, byte(t.Scale)), le[:]...)
 	case TypeDate:
 		buf = binary.LittleEndian.AppendUint32(append(buf, hDate), uint32(c.Int32[i]))
-	case TypeTime, TypeTimestamp, TypeTimestampNTZ, TypeTimestampNanos, TypeTimestampNTZNanos:
+	case TypeTime:
+		// A time of day: microseconds since midnight.
+		x := c.Int64[i]
+		if x < 0 || x >= 86400000000 {
+			return r.corruptTyped(n, "TIME value "+strconv.FormatInt(x, 10)+" outside [0, 86400000000) microseconds")
+		}
+		buf = binary.LittleEndian.AppendUint64(append(buf, hTime), uint64(x))
+	case TypeTimestamp, TypeTimestampNTZ, TypeTimestampNanos, TypeTimestampNTZNanos:
 		buf = binary.LittleEndian.AppendUint64(append(buf, int64Header(t.ID)), uint64(c.Int64[i]))
 	case TypeBinary:
 		b := c.bytesAt(i)
@@ -703,6 +720,9 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 		buf = append(buf, b...)
 	case TypeString:
 		b := c.bytesAt(i)
+		if r.mode&Validate != 0 && !utf8.Valid(b) {
+			return r.corruptTyped(n, "STRING value is not UTF-8")
+		}
 		if len(b) <= 63 {
 			buf = append(buf, byte(len(b))<<2|1)
 		} else {

@@ -2,6 +2,7 @@ package shred
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
@@ -77,6 +78,89 @@ func TestTypedDecimalByteArraySignExtension(t *testing.T) {
 				}
 				require.NoError(t, err)
 				require.Equal(t, unhex(c.want), got)
+			}
+		})
+	}
+}
+
+// Typed values the Variant types cannot hold are corrupt column data, in
+// every mode (VariantEncoding.md, "Variant primitive types";
+// VariantShredding.md, "Shredded Value Types"): INT(8) and INT(16) out of
+// range, times outside a day, decimals of more than 38 digits.
+func TestTypedValueOutOfRange(t *testing.T) {
+	const corruptAt = "shred: corrupt column data at row 0 (typed_value): "
+	max16 := be16(0xFF)
+	max16[0] = 0x7F // 2^127-1, 39 digits
+	cases := []struct {
+		name  string
+		typed parquet.Node
+		x     parquet.Value
+		want  string // value bytes in hex, or the error after corruptAt
+	}{
+		{"INT(16) 32767", parquet.Int(16), parquet.Int32Value(32767), "10 ff 7f"},
+		{"INT(16) 40000", parquet.Int(16), parquet.Int32Value(40000), "!INT(16) value 40000 out of range"},
+		{"INT(8) -129", parquet.Int(8), parquet.Int32Value(-129), "!INT(8) value -129 out of range"},
+		{"STRING héllo", parquet.String(), parquet.ByteArrayValue([]byte("héllo")), "19 68 c3 a9 6c 6c 6f"},
+		{"TIME 0", parquet.TimeAdjusted(parquet.Microsecond, false), parquet.Int64Value(0), "44 00 00 00 00 00 00 00 00"},
+		{"TIME 23:59:59.999999", parquet.TimeAdjusted(parquet.Microsecond, false), parquet.Int64Value(86399999999), "44 ff 5f d7 1d 14 00 00 00"},
+		{"TIME -5", parquet.TimeAdjusted(parquet.Microsecond, false), parquet.Int64Value(-5), "!TIME value -5 outside [0, 86400000000) microseconds"},
+		{"TIME 24:00:00", parquet.TimeAdjusted(parquet.Microsecond, false), parquet.Int64Value(86400000000), "!TIME value 86400000000 outside [0, 86400000000) microseconds"},
+		{"DECIMAL(38,0) 10^38-1", parquet.Decimal(0, 38, parquet.FixedLenByteArrayType(16)), parquet.FixedLenByteArrayValue(unhex("4b3b4ca85a86c47a098a223fffffffff")), "28 00 ff ff ff ff 3f 22 8a 09 7a c4 86 5a a8 4c 3b 4b"},
+		{"DECIMAL(38,0) 10^38", parquet.Decimal(0, 38, parquet.FixedLenByteArrayType(16)), parquet.FixedLenByteArrayValue(unhex("4b3b4ca85a86c47a098a224000000000")), "!DECIMAL(38,0) value of more than 38 digits"},
+		{"DECIMAL(38,0) -10^38", parquet.Decimal(0, 38, parquet.FixedLenByteArrayType(16)), parquet.FixedLenByteArrayValue(unhex("b4c4b357a5793b85f675ddc000000000")), "!DECIMAL(38,0) value of more than 38 digits"},
+		{"DECIMAL(38,2) 2^127-1", parquet.Decimal(2, 38, parquet.FixedLenByteArrayType(16)), parquet.FixedLenByteArrayValue(max16), "!DECIMAL(38,2) value of more than 38 digits"},
+		{"DECIMAL(38,2) BYTE_ARRAY -2^127", parquet.Decimal(2, 38, parquet.ByteArrayType), parquet.ByteArrayValue(append([]byte{0x80}, make([]byte, 15)...)), "!DECIMAL(38,2) value of more than 38 digits"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, mode := range []Mode{Strict, Strict | Validate, Lenient, Lenient | Validate} {
+				got, err := readTypedValue(t, c.typed, c.x, mode)
+				if msg, ok := strings.CutPrefix(c.want, "!"); ok {
+					require.ErrorIs(t, err, ErrCorrupt)
+					require.EqualError(t, err, corruptAt+msg)
+					continue
+				}
+				require.NoError(t, err)
+				require.Equal(t, unhex(c.want), got)
+			}
+		})
+	}
+}
+
+// STRING typed values that are not UTF-8 (VariantEncoding.md, "String
+// values must be UTF-8 encoded") are corrupt under Validate; without it
+// they are copied as they are, as the bytes inside residual values are.
+func TestTypedStringUTF8(t *testing.T) {
+	const corruptAt = "shred: corrupt column data at row 0 (typed_value): "
+	cases := []struct {
+		name   string
+		s      []byte
+		copied string // the value bytes without Validate, in hex
+		err    string // the error under Validate, after corruptAt; "" for none
+	}{
+		{"héllo", []byte("héllo"), "19 68 c3 a9 6c 6c 6f", ""},
+		{"64 bytes", bytes.Repeat([]byte("é"), 32), "40 40 00 00 00" + strings.Repeat(" c3 a9", 32), ""},
+		{"ff fe", []byte{0xFF, 0xFE}, "09 ff fe", "STRING value is not UTF-8"},
+		{"surrogate", []byte{0x61, 0xED, 0xA0, 0x80}, "11 61 ed a0 80", "STRING value is not UTF-8"},
+		{"truncated", []byte("abc\xC3"), "11 61 62 63 c3", "STRING value is not UTF-8"},
+		{"overlong", append(bytes.Repeat([]byte("a"), 70), 0xC0, 0x80), "40 48 00 00 00" + strings.Repeat(" 61", 70) + " c0 80", "STRING value is not UTF-8"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, mode := range []Mode{Strict, Lenient} {
+				got, err := readTypedValue(t, parquet.String(), parquet.ByteArrayValue(c.s), mode)
+				require.NoError(t, err)
+				require.Equal(t, unhex(c.copied), got)
+			}
+			for _, mode := range []Mode{Strict | Validate, Lenient | Validate} {
+				got, err := readTypedValue(t, parquet.String(), parquet.ByteArrayValue(c.s), mode)
+				if c.err == "" {
+					require.NoError(t, err)
+					require.Equal(t, unhex(c.copied), got)
+					continue
+				}
+				require.ErrorIs(t, err, ErrCorrupt)
+				require.EqualError(t, err, corruptAt+c.err)
 			}
 		})
 	}
