@@ -38,7 +38,7 @@ const (
 	// inside, and typed strings, are copied as they are, and the output, a
 	// view, is bounds-checked by every variant accessor. Typed values
 	// outside the range of their type (INT(8) 300, a TIME beyond a day, a
-	// decimal of more than 38 digits) are corrupt in every mode.
+	// DECIMAL(p,s) of more than p digits) are corrupt in every mode.
 	Validate Mode = 2
 )
 
@@ -631,7 +631,10 @@ func (r *Reader) primitive(n *node) error {
 
 // primitiveAt appends the Variant encoding of value i of c, n's typed_value
 // column. A value outside the range of its type is an [ErrCorrupt] error
-// naming the column.
+// naming the column: a DECIMAL(p,s) holds at most p digits
+// (LogicalTypes.md, DECIMAL), so the decimal4 and decimal8 it gives hold at
+// most 9 and 18 digits and a decimal16 at most 38, as the Decimal table of
+// VariantEncoding.md requires.
 func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	buf := r.w.buf
 	t := n.typ
@@ -663,9 +666,17 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	case TypeDouble:
 		buf = binary.LittleEndian.AppendUint64(append(buf, hDouble), math.Float64bits(c.Double[i]))
 	case TypeDecimal4:
-		buf = binary.LittleEndian.AppendUint32(append(buf, hDecimal4, byte(t.Scale)), uint32(c.Int32[i]))
+		x := c.Int32[i]
+		if m := int32(pow10[t.Precision][1]); x <= -m || x >= m {
+			return r.corruptTyped(n, decimalTooWide(t))
+		}
+		buf = binary.LittleEndian.AppendUint32(append(buf, hDecimal4, byte(t.Scale)), uint32(x))
 	case TypeDecimal8:
-		buf = binary.LittleEndian.AppendUint64(append(buf, hDecimal8, byte(t.Scale)), uint64(c.Int64[i]))
+		x := c.Int64[i]
+		if m := int64(pow10[t.Precision][1]); x <= -m || x >= m {
+			return r.corruptTyped(n, decimalTooWide(t))
+		}
+		buf = binary.LittleEndian.AppendUint64(append(buf, hDecimal8, byte(t.Scale)), uint64(x))
 	case TypeDecimal16:
 		be := c.bytesAt(i)
 		if len(be) > 16 {
@@ -697,10 +708,8 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 				le[j] = fill
 			}
 		}
-		// The Decimal table of VariantEncoding.md supports at most 38
-		// digits.
-		if !fitsPrecision(int64(binary.LittleEndian.Uint64(le[8:])), binary.LittleEndian.Uint64(le[:8]), 38) {
-			return r.corruptTyped(n, "DECIMAL("+strconv.Itoa(t.Precision)+","+strconv.Itoa(t.Scale)+") value of more than 38 digits")
+		if !fitsPrecision(int64(binary.LittleEndian.Uint64(le[8:])), binary.LittleEndian.Uint64(le[:8]), t.Precision) {
+			return r.corruptTyped(n, decimalTooWide(t))
 		}
 		buf = append(append(buf, hDecimal16, byte(t.Scale)), le[:]...)
 	case TypeDate:
@@ -744,4 +753,11 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 // column.
 func (r *Reader) corruptTyped(n *node, msg string) error {
 	return corrupt(r.b.layout.leaves[n.typed].PathString(), msg)
+}
+
+// decimalTooWide is the message for a value of decimal type t that has more
+// digits than its precision.
+func decimalTooWide(t Type) string {
+	p := strconv.Itoa(t.Precision)
+	return "DECIMAL(" + p + "," + strconv.Itoa(t.Scale) + ") value of more than " + p + " digits"
 }
