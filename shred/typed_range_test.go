@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquetvariant/parquetvariant/variant"
 	"github.com/stretchr/testify/require"
 )
 
@@ -163,5 +164,48 @@ func TestTypedStringUTF8(t *testing.T) {
 				require.EqualError(t, err, corruptAt+c.err)
 			}
 		})
+	}
+}
+
+// The error for a typed value out of range names its typed_value column,
+// also for a shredded field, through a whole-row and a node reader.
+func TestTypedValueOutOfRangeNamesColumn(t *testing.T) {
+	l := mustLayout(t, Object(Field{Name: "a", Schema: Typed(TypeTime)}, Field{Name: "b", Schema: Typed(TypeInt16)}), true)
+	var vb variant.Builder
+	vb.BeginObject()
+	vb.Key("a")
+	vb.AppendTimeMicros(5)
+	vb.Key("b")
+	vb.AppendInt16(7)
+	vb.EndObject()
+	v, err := vb.Build()
+	require.NoError(t, err)
+	tests := []struct {
+		leaf string
+		set  func(c *Column)
+		err  string
+	}{
+		{"typed_value.a.typed_value", func(c *Column) { c.Int64[0] = -5 }, "shred: corrupt column data at row 0 (typed_value.a.typed_value): TIME value -5 outside [0, 86400000000) microseconds"},
+		{"typed_value.b.typed_value", func(c *Column) { c.Int32[0] = 40000 }, "shred: corrupt column data at row 0 (typed_value.b.typed_value): INT(16) value 40000 out of range"},
+	}
+	for _, tt := range tests {
+		b := l.NewBatch()
+		require.NoError(t, b.Append(v))
+		found := false
+		for i, leaf := range l.Leaves() {
+			if leaf.PathString() == tt.leaf {
+				tt.set(&b.Columns[i])
+				found = true
+			}
+		}
+		require.True(t, found, tt.leaf)
+		_, _, err := NewReader(b, Strict).Next()
+		require.EqualError(t, err, tt.err)
+		require.ErrorIs(t, err, ErrCorrupt)
+		field, _ := l.Find(tt.leaf[len("typed_value.") : len("typed_value.")+1])
+		nr, err := NewNodeReader(b, field, Strict)
+		require.NoError(t, err)
+		_, _, err = nr.Next()
+		require.EqualError(t, err, tt.err)
 	}
 }
