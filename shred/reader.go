@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -29,11 +30,15 @@ const (
 	// null object typed_value is returned as it is.
 	Lenient Mode = 1
 	// Validate checks every value read from a value column whole
-	// (variant.Variant.Validate) against the row's metadata. Without it, a
-	// value is checked only as far as the reader reads it: its header must
-	// fit its bytes exactly, and a residual object's header, field ids and
-	// offsets must fit; the bytes inside are copied as they are, and the
-	// output, a view, is bounds-checked by every variant accessor.
+	// (variant.Variant.Validate) against the row's metadata, and that every
+	// STRING typed value is UTF-8 (VariantEncoding.md, "String values must
+	// be UTF-8 encoded"). Without it, a value is checked only as far as the
+	// reader reads it: its header must fit its bytes exactly, and a
+	// residual object's header, field ids and offsets must fit; the bytes
+	// inside, and typed strings, are copied as they are, and the output, a
+	// view, is bounds-checked by every variant accessor. Typed values
+	// outside the range of their type (INT(8) 300, a TIME beyond a day, a
+	// DECIMAL(p,s) of more than p digits) are corrupt in every mode.
 	Validate Mode = 2
 )
 
@@ -625,7 +630,11 @@ func (r *Reader) primitive(n *node) error {
 }
 
 // primitiveAt appends the Variant encoding of value i of c, n's typed_value
-// column.
+// column. A value outside the range of its type is an [ErrCorrupt] error
+// naming the column: a DECIMAL(p,s) holds at most p digits
+// (LogicalTypes.md, DECIMAL), so the decimal4 and decimal8 it gives hold at
+// most 9 and 18 digits and a decimal16 at most 38, as the Decimal table of
+// VariantEncoding.md requires.
 func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	buf := r.w.buf
 	t := n.typ
@@ -639,13 +648,13 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	case TypeInt8:
 		x := c.Int32[i]
 		if x != int32(int8(x)) {
-			return corrupt(n.path, "INT(8) value "+strconv.Itoa(int(x))+" out of range")
+			return r.corruptTyped(n, "INT(8) value "+strconv.Itoa(int(x))+" out of range")
 		}
 		buf = append(buf, hInt8, byte(x))
 	case TypeInt16:
 		x := c.Int32[i]
 		if x != int32(int16(x)) {
-			return corrupt(n.path, "INT(16) value "+strconv.Itoa(int(x))+" out of range")
+			return r.corruptTyped(n, "INT(16) value "+strconv.Itoa(int(x))+" out of range")
 		}
 		buf = binary.LittleEndian.AppendUint16(append(buf, hInt16), uint16(x))
 	case TypeInt32:
@@ -657,24 +666,35 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	case TypeDouble:
 		buf = binary.LittleEndian.AppendUint64(append(buf, hDouble), math.Float64bits(c.Double[i]))
 	case TypeDecimal4:
-		buf = binary.LittleEndian.AppendUint32(append(buf, hDecimal4, byte(t.Scale)), uint32(c.Int32[i]))
+		x := c.Int32[i]
+		if m := int32(pow10[t.Precision][1]); x <= -m || x >= m {
+			return r.corruptTyped(n, decimalTooWide(t))
+		}
+		buf = binary.LittleEndian.AppendUint32(append(buf, hDecimal4, byte(t.Scale)), uint32(x))
 	case TypeDecimal8:
-		buf = binary.LittleEndian.AppendUint64(append(buf, hDecimal8, byte(t.Scale)), uint64(c.Int64[i]))
+		x := c.Int64[i]
+		if m := int64(pow10[t.Precision][1]); x <= -m || x >= m {
+			return r.corruptTyped(n, decimalTooWide(t))
+		}
+		buf = binary.LittleEndian.AppendUint64(append(buf, hDecimal8, byte(t.Scale)), uint64(x))
 	case TypeDecimal16:
 		be := c.bytesAt(i)
 		if len(be) > 16 {
-			// Longer BYTE_ARRAY decimals must be sign extension only.
-			ext := be[:len(be)-16]
+			// A longer BYTE_ARRAY decimal fits 128 bits when its leading
+			// bytes and the sign bit of the last 16 all extend its sign.
 			fill := byte(0)
 			if be[0]&0x80 != 0 {
 				fill = 0xFF
 			}
-			for _, x := range ext {
+			for _, x := range be[:len(be)-16] {
 				if x != fill {
-					return corrupt(n.path, "decimal wider than 128 bits")
+					return r.corruptTyped(n, "decimal wider than 128 bits")
 				}
 			}
 			be = be[len(be)-16:]
+			if be[0]&0x80 != fill&0x80 {
+				return r.corruptTyped(n, "decimal wider than 128 bits")
+			}
 		}
 		var le [16]byte
 		fill := byte(0)
@@ -688,10 +708,20 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 				le[j] = fill
 			}
 		}
+		if !fitsPrecision(int64(binary.LittleEndian.Uint64(le[8:])), binary.LittleEndian.Uint64(le[:8]), t.Precision) {
+			return r.corruptTyped(n, decimalTooWide(t))
+		}
 		buf = append(append(buf, hDecimal16, byte(t.Scale)), le[:]...)
 	case TypeDate:
 		buf = binary.LittleEndian.AppendUint32(append(buf, hDate), uint32(c.Int32[i]))
-	case TypeTime, TypeTimestamp, TypeTimestampNTZ, TypeTimestampNanos, TypeTimestampNTZNanos:
+	case TypeTime:
+		// A time of day: microseconds since midnight.
+		x := c.Int64[i]
+		if x < 0 || x >= 86400000000 {
+			return r.corruptTyped(n, "TIME value "+strconv.FormatInt(x, 10)+" outside [0, 86400000000) microseconds")
+		}
+		buf = binary.LittleEndian.AppendUint64(append(buf, hTime), uint64(x))
+	case TypeTimestamp, TypeTimestampNTZ, TypeTimestampNanos, TypeTimestampNTZNanos:
 		buf = binary.LittleEndian.AppendUint64(append(buf, int64Header(t.ID)), uint64(c.Int64[i]))
 	case TypeBinary:
 		b := c.bytesAt(i)
@@ -699,6 +729,9 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 		buf = append(buf, b...)
 	case TypeString:
 		b := c.bytesAt(i)
+		if r.mode&Validate != 0 && !utf8.Valid(b) {
+			return r.corruptTyped(n, "STRING value is not UTF-8")
+		}
 		if len(b) <= 63 {
 			buf = append(buf, byte(len(b))<<2|1)
 		} else {
@@ -708,10 +741,23 @@ func (r *Reader) primitiveAt(n *node, c *Column, i int) error {
 	case TypeUUID:
 		b := c.bytesAt(i)
 		if len(b) != 16 {
-			return corrupt(n.path, "UUID of "+strconv.Itoa(len(b))+" bytes")
+			return r.corruptTyped(n, "UUID of "+strconv.Itoa(len(b))+" bytes")
 		}
 		buf = append(append(buf, hUUID), b...)
 	}
 	r.w.buf = buf
 	return nil
+}
+
+// corruptTyped is an [ErrCorrupt] error for a value of n's typed_value
+// column.
+func (r *Reader) corruptTyped(n *node, msg string) error {
+	return corrupt(r.b.layout.leaves[n.typed].PathString(), msg)
+}
+
+// decimalTooWide is the message for a value of decimal type t that has more
+// digits than its precision.
+func decimalTooWide(t Type) string {
+	p := strconv.Itoa(t.Precision)
+	return "DECIMAL(" + p + "," + strconv.Itoa(t.Scale) + ") value of more than " + p + " digits"
 }

@@ -529,9 +529,10 @@ func (v Variant) toDays() (int64, castFailure, error) {
 		d, f := parseDateText(b)
 		if f == failSyntax {
 			// The text of a timestamp: the day of that instant in UTC, what
-			// casting the text to timestamp and then to date gives.
-			if us, tf := parseTimestampText(b); tf == castOK {
-				return floorDiv(us, microsPerDay), castOK, nil
+			// casting the text to timestamp and then to date gives, and a
+			// failed cast where that does (an instant out of range).
+			if us, tf := parseTimestampText(b); tf != failSyntax {
+				return floorDiv(us, microsPerDay), tf, nil
 			}
 		}
 		return d, f, nil

@@ -430,19 +430,17 @@ func parseTimeText(b []byte) (int64, castFailure) {
 // parseTimestampText parses YYYY-MM-DD[(T| )HH:MM:SS[.f][zone]], zone
 // being Z, ±hh:mm, ±hhmm or ±hh, and returns microseconds since 1970-01-01
 // 00:00:00 UTC. Text without a zone is read as UTC, and a date alone as
-// its midnight; fraction digits past the sixth are dropped.
+// its midnight; fraction digits past the sixth are dropped. An instant
+// outside the int64 range of microseconds (before -290308-12-21
+// 19:59:05.224192 or after 294247-01-10 04:00:54.775807 UTC) is failRange.
 func parseTimestampText(b []byte) (int64, castFailure) {
 	b = trimSpace(b)
 	days, i, ok := parseDateAt(b)
 	if !ok {
 		return 0, failSyntax
 	}
-	us, f := daysToMicros(days)
-	if f != castOK {
-		return 0, f
-	}
 	if i == len(b) {
-		return us, castOK
+		return dayMicros(days, 0)
 	}
 	if b[i] != 'T' && b[i] != 't' && b[i] != ' ' {
 		return 0, failSyntax
@@ -452,17 +450,16 @@ func parseTimestampText(b []byte) (int64, castFailure) {
 	if !ok {
 		return 0, failSyntax
 	}
-	us += clock
 	i += n
 	if i == len(b) {
-		return us, castOK
+		return dayMicros(days, clock)
 	}
 	switch b[i] {
 	case 'Z', 'z':
 		if i+1 != len(b) {
 			return 0, failSyntax
 		}
-		return us, castOK
+		return dayMicros(days, clock)
 	case '+', '-':
 		zone := b[i+1:]
 		hh, ok := digitsAt(zone, 0, 2)
@@ -485,7 +482,40 @@ func parseTimestampText(b []byte) (int64, castFailure) {
 		if b[i] == '-' {
 			off = -off
 		}
-		return us - off, castOK
+		return dayMicros(days, clock-off)
 	}
 	return 0, failSyntax
+}
+
+// The first and last day whose midnight or some later microsecond of the
+// day is in the int64 range of microseconds since 1970-01-01.
+const (
+	minMicrosDay = math.MinInt64/microsPerDay - 1 // -290308-12-21
+	maxMicrosDay = math.MaxInt64 / microsPerDay   // 294247-01-10
+)
+
+// dayMicros returns days*microsPerDay + us, the instant us microseconds
+// after midnight of the day days after 1970-01-01, us being anything a
+// clock and a zone offset give (less than a few days either way), or
+// failRange when it is outside the int64 range.
+func dayMicros(days, us int64) (int64, castFailure) {
+	q := floorDiv(us, microsPerDay)
+	days += q
+	us -= q * microsPerDay // now in [0, microsPerDay)
+	switch {
+	case days < minMicrosDay || days > maxMicrosDay:
+		return 0, failRange
+	case days == minMicrosDay:
+		// Midnight of that day is below the range; the next one is not.
+		next := (days + 1) * microsPerDay
+		if us-microsPerDay < math.MinInt64-next {
+			return 0, failRange
+		}
+		return next + (us - microsPerDay), castOK
+	}
+	midnight := days * microsPerDay
+	if days == maxMicrosDay && us > math.MaxInt64-midnight {
+		return 0, failRange
+	}
+	return midnight + us, castOK
 }

@@ -68,7 +68,9 @@ package variant
 //	              ±hh:mm, ±hhmm or ±hh; without a zone the text is UTC, with
 //	              one it is converted to UTC (for timestamp_ntz, the UTC wall
 //	              clock of that instant); a date alone is its midnight;
-//	              fraction digits past the sixth are dropped; uuid: as
+//	              fraction digits past the sixth are dropped; an instant
+//	              beyond the microsecond range fails (so does its date);
+//	              every timestamp's text casts back to it; uuid: as
 //	              uuid.Parse reads it; binary: the UTF-8 bytes; string: itself
 //	date          timestamp, timestamp_ntz: its midnight UTC, a failed cast
 //	              beyond the microsecond range (about ±292,000 years);

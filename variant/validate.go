@@ -12,9 +12,11 @@ import (
 // in bounds; values take exactly the bytes their headers say, the values of
 // an object or array follow each other without gaps or overlap (in any
 // order for an object), and the buffer holds exactly one value; strings and
-// keys are UTF-8; decimal scales are at most 38; object fields are listed in strictly increasing unsigned byte order
-// of their keys (sorted and unique, "Object field ID order and uniqueness");
-// and nesting is at most [MaxDepth] deep.
+// keys are UTF-8; decimal scales are at most 38 and decimal4, decimal8 and
+// decimal16 hold at most 9, 18 and 38 digits (the Decimal table); times of
+// day are in [00:00:00, 24:00:00); object fields are listed in strictly
+// increasing unsigned byte order of their keys (sorted and unique, "Object
+// field ID order and uniqueness"); and nesting is at most [MaxDepth] deep.
 //
 // The error is an [*Error] wrapping [ErrInvalidValue] or [ErrTooDeep], with
 // the byte offset in the value buffer and the path of the value at fault.
@@ -84,10 +86,18 @@ func (c *validator) value(b []byte, base, depth int, path []pathStep) (int, erro
 			if b[1] > MaxDecimalPrecision {
 				return 0, c.fail(ErrInvalidValue, base+1, "decimal scale "+strconv.Itoa(int(b[1]))+" above 38", path)
 			}
-			if d, err := View(Metadata{}, b).Decimal(); err != nil || d.Precision() > MaxDecimalPrecision {
-				// Only a decimal16 can hold 39 digits; the spec's
-				// Decimal table does not support them.
+			// The Decimal table gives each width its precisions:
+			// decimal4 1 to 9 digits, decimal8 10 to 18, decimal16 19
+			// to 38 (a narrower value in a wider type is valid); more
+			// than 38 is not supported.
+			d, err := View(Metadata{}, b).Decimal()
+			switch pt, p := PrimitiveType(b[0]>>2), d.Precision(); {
+			case err != nil || p > MaxDecimalPrecision:
 				return 0, c.fail(ErrInvalidValue, base+2, "decimal of more than 38 digits", path)
+			case pt == PrimitiveDecimal4 && p > 9:
+				return 0, c.fail(ErrInvalidValue, base+2, "decimal4 of more than 9 digits", path)
+			case pt == PrimitiveDecimal8 && p > 18:
+				return 0, c.fail(ErrInvalidValue, base+2, "decimal8 of more than 18 digits", path)
 			}
 		case PrimitiveTime:
 			if us := int64(binary.LittleEndian.Uint64(b[1:])); us < 0 || us >= microsPerDay {
