@@ -54,6 +54,7 @@ type Builder struct {
 	same    bool           // keys is prev[:len(keys)] so far; keyIDs is unused
 	hasMeta bool
 	last    bool // duplicate keys: keep the last value
+	dropped bool // a value was replaced by a later one of its key (last)
 	done    bool // the top-level value is complete
 	err     error
 }
@@ -99,6 +100,7 @@ func (b *Builder) Reset() {
 	b.keys = b.keys[:0]
 	b.same = len(b.prev) > 0
 	b.done = false
+	b.dropped = false
 	b.final = false
 	b.built = false
 	b.err = nil

@@ -19,6 +19,9 @@ func (b *Builder) finish() {
 	if b.final {
 		return
 	}
+	if b.dropped && !b.hasMeta {
+		b.dropUnusedKeys()
+	}
 	if !b.hasMeta && (!b.same || len(b.keys) != len(b.prev)) {
 		b.writeDictionary()
 	}
@@ -63,6 +66,64 @@ func (b *Builder) leavePrev() {
 	if b.keyIDs == nil {
 		b.keyIDs = make(map[string]int, len(b.keys))
 	}
+	for i, k := range b.keys {
+		b.keyIDs[k] = i
+	}
+}
+
+// dropUnusedKeys keeps in the dictionary only the keys of the value built:
+// a value that a later one of the same key replaced (SetLastWins) may have
+// brought keys of its own, in objects inside it, that no object of the
+// value gives. The objects of the replaced values are emptied, as they are
+// never written. Keys keep their first-seen order.
+func (b *Builder) dropUnusedKeys() {
+	reach := make([]bool, len(b.nodes))
+	used := make([]bool, len(b.keys))
+	if b.root >= 0 {
+		stack := []int32{b.root}
+		for len(stack) > 0 {
+			ni := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			reach[ni] = true
+			nd := &b.nodes[ni]
+			for _, e := range b.ents[nd.first : nd.first+nd.n] {
+				if nd.object {
+					used[e.id] = true
+				}
+				if e.node >= 0 {
+					stack = append(stack, e.node)
+				}
+			}
+		}
+	}
+	newID := make([]int32, len(b.keys))
+	kept := b.keys[:0]
+	for id, k := range b.keys {
+		newID[id] = int32(len(kept))
+		if used[id] {
+			kept = append(kept, k)
+		}
+	}
+	b.keys = kept
+	for ni := range b.nodes {
+		nd := &b.nodes[ni]
+		if !reach[ni] {
+			nd.n = 0
+			continue
+		}
+		if nd.object {
+			for j := nd.first; j < nd.first+nd.n; j++ {
+				b.ents[j].id = newID[b.ents[j].id]
+			}
+		}
+	}
+	// The keys are no longer a prefix of the previous value's: look them
+	// up by keyIDs from now on.
+	b.same = false
+	if b.keyIDs == nil {
+		b.keyIDs = make(map[string]int, len(b.keys))
+	}
+	clear(b.keyIDs)
 	for i, k := range b.keys {
 		b.keyIDs[k] = i
 	}

@@ -88,7 +88,7 @@ func (b *Builder) EndObject() {
 				return
 			}
 			entries[s.at].id = -1 // replaced by this one
-			dead = true
+			dead, b.dropped = true, true
 		}
 		s.object, s.at = b.objects, int32(i)
 	}
