@@ -97,17 +97,23 @@ func RunSuite(dir string) ([]Result, error) {
 	return out, nil
 }
 
-// checkCase runs one case: an expected error must be an error; an INVALID
-// file must fail strictly and give the expected rows leniently (or, for an
-// invalid schema, fail in both modes); any other file must give the
-// expected rows.
+// checkCase runs one case: the case's file must exist; an expected error
+// must be a Variant error (see [variantError]), not any failure to read the
+// file; an INVALID file must fail strictly with a Variant error and give
+// the expected rows leniently (or, for an invalid schema, fail in both
+// modes); any other file must give the expected rows.
 func checkCase(c *cases.Case, dir string) error {
 	path := filepath.Join(dir, c.ParquetFile)
+	if _, err := os.Stat(path); err != nil {
+		return err
+	}
 	if c.Error != "" {
-		if _, err := ReadFile(path, "", false); err == nil {
+		_, err := ReadFile(path, "", false)
+		switch {
+		case err == nil:
 			return fmt.Errorf("read without error; expected %q", c.Error)
-		} else if strings.HasPrefix(err.Error(), "panic:") {
-			return err
+		case !variantError(err):
+			return fmt.Errorf("expected %q, got an error that is not about Variant data: %w", c.Error, err)
 		}
 		return nil
 	}
@@ -117,8 +123,12 @@ func checkCase(c *cases.Case, dir string) error {
 	}
 	lenient := false
 	if c.Invalid() {
-		if _, err := ReadFile(path, "", false); err == nil {
+		_, err := ReadFile(path, "", false)
+		switch {
+		case err == nil:
 			return errors.New("INVALID file read without error in strict mode")
+		case !variantError(err):
+			return fmt.Errorf("INVALID file in strict mode: an error that is not about Variant data: %w", err)
 		}
 		lenient = true
 	}
@@ -133,6 +143,24 @@ func checkCase(c *cases.Case, dir string) error {
 		return err
 	}
 	return sameRows(want, got)
+}
+
+// variantError reports whether err is about the Variant data of a file
+// that is otherwise well-formed Parquet: a shredding schema or shredded
+// column data that VariantShredding.md forbids (shred.ErrInvalidSchema,
+// shred.ErrInvalidLayout), or Variant bytes that break VariantEncoding.md
+// (variant.ErrInvalidMetadata, variant.ErrInvalidValue, variant.ErrTooDeep).
+// A missing file, a file that is not Parquet, one without a Variant column
+// and a panic (which [ReadFile] returns as an error wrapping none of them)
+// are not.
+func variantError(err error) bool {
+	for _, target := range []error{shred.ErrInvalidSchema, shred.ErrInvalidLayout,
+		variant.ErrInvalidMetadata, variant.ErrInvalidValue, variant.ErrTooDeep} {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameRows compares rows logically (variant.Equal) and, where the expected

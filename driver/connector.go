@@ -4,6 +4,9 @@ import (
 	"context"
 	sqldriver "database/sql/driver"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/parquetvariant/parquetvariant/scan"
@@ -36,9 +39,15 @@ func NewConnector(cfg *Config) (*Connector, error) {
 		return nil, fmt.Errorf("%w (a Config built in code starts from NewConfig, which sets every option to its default)", err)
 	}
 	for table, cols := range c.Shredding {
-		for col, s := range cols {
-			if _, err := s.Node(); err != nil {
+		names := slices.Sorted(maps.Keys(cols))
+		for i, col := range names {
+			if _, err := cols[col].Node(); err != nil {
 				return nil, fmt.Errorf("%w: Shredding of %s.%s: %w", ErrDSN, quoteIdent(table), quoteIdent(col), err)
+			}
+			for _, other := range names[:i] {
+				if strings.EqualFold(other, col) {
+					return nil, fmt.Errorf("%w: Shredding of %s names columns %s and %s, which differ only in case (column names match in any case)", ErrDSN, quoteIdent(table), quoteIdent(other), quoteIdent(col))
+				}
 			}
 		}
 	}

@@ -73,7 +73,8 @@ type Config struct {
 	// variant_json=true|false.
 	VariantJSON bool
 	// Shredding fixes the shredding schema of VARIANT columns: by table
-	// name, then column name (both as the table's files spell them). Every
+	// name (as its folder spells it), then column name (in any case; two
+	// names of one table that differ only in case are an error). Every
 	// file written to such a column uses that schema, whatever Shred says;
 	// a value it does not fit is stored whole in the value column, so no
 	// schema loses data (VariantShredding.md). Go API only: no DSN option,

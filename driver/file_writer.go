@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -314,8 +315,10 @@ func shredSample(rows int, at func(r int) (variant.Variant, bool)) []variant.Var
 // value the chosen schema does not fit is still stored whole in the
 // value column, so the choice affects the layout only, never the data.
 func (fw *fileWriter) chooseShredding(rb *rowBuffer, i int) (shred.Schema, error) {
-	if s, ok := fw.cfg.Shredding[fw.table][fw.cols[i].name]; ok {
-		return s, nil
+	for col, s := range fw.cfg.Shredding[fw.table] {
+		if strings.EqualFold(col, fw.cols[i].name) {
+			return s, nil // NewConnector lets one key at most match
+		}
 	}
 	if fw.cfg.Shred == ShredNone {
 		return shred.Untyped(), nil

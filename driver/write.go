@@ -460,7 +460,8 @@ func writeColumns(root string, t *scan.Table) ([]tableColumn, []*shred.Schema, e
 	return cols, prev, nil
 }
 
-// fileShredding reads the shredding schema of each VARIANT column of a file.
+// fileShredding reads the shredding schema of each VARIANT column of a file,
+// finding the column by name in any case.
 func fileShredding(path string, cols []tableColumn) ([]*shred.Schema, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -480,11 +481,17 @@ func fileShredding(path string, cols []tableColumn) ([]*shred.Schema, error) {
 		return nil, fmt.Errorf("parquetvariant: %s: %w", path, err)
 	}
 	out := make([]*shred.Schema, len(cols))
+	fields := pf.Schema().Fields()
 	for i, c := range cols {
 		if c.typ.name != "VARIANT" {
 			continue
 		}
-		l, _, err := shred.LayoutOf(pf.Schema(), c.name)
+		// The file may spell the column in another case than the table.
+		j := slices.IndexFunc(fields, func(f parquet.Field) bool { return strings.EqualFold(f.Name(), c.name) })
+		if j < 0 {
+			continue // the column is not in this file
+		}
+		l, _, err := shred.LayoutOf(pf.Schema(), fields[j].Name())
 		if err != nil {
 			continue // the column is not in this file, or not a Variant here
 		}

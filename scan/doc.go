@@ -15,9 +15,12 @@
 // Table names never reach outside the root: names with path separators,
 // "..", absolute paths and symbolic links out of the root are errors
 // ([ErrInvalidName], [ErrOutsideRoot]). [Root.Table] returns a snapshot of
-// a table whose schema merges its files' top-level columns; a column that a
-// file lacks reads as NULL in that file's rows, and files that give a
-// column incompatible kinds are an [ErrSchemaConflict] naming both files.
+// a table whose schema merges its files' top-level columns, matching their
+// names in any case (the first file's spelling names the column); a column
+// that a file lacks reads as NULL in that file's rows, files that give a
+// column incompatible kinds are an [ErrSchemaConflict] naming both files,
+// and so is a file holding two columns whose names differ only in case.
+// Names inside a column (nested fields, Variant object keys) match exactly.
 // Each file footer (with its page index) is read once and cached until the
 // file's size or modification time changes.
 //

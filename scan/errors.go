@@ -26,9 +26,12 @@ var (
 	// ErrNameConflict: two entries of the root give the same table name (a
 	// sub-directory x and a root-level file x.parquet).
 	ErrNameConflict = errors.New("scan: two tables with the same name")
-	// ErrSchemaConflict: two files of a table give one column incompatible
-	// types; the error names both files.
-	ErrSchemaConflict = errors.New("scan: incompatible files")
+	// ErrSchemaConflict: two files of a table give one column (its name
+	// matched in any case) incompatible types, and the error names both
+	// files; or one file holds two columns whose names differ only in case
+	// (a name would match both), and a [*FileError] names the file and both
+	// columns.
+	ErrSchemaConflict = errors.New("scan: schema conflict")
 	// ErrUnknownColumn: a projection or predicate names a column the table
 	// does not have.
 	ErrUnknownColumn = errors.New("scan: unknown column")

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -74,10 +73,11 @@ var partitionType = Type{Kind: KindString, Physical: "BYTE_ARRAY", Logical: "STR
 func addPartitionColumns(s *Schema, parts [][]partValue) {
 	for _, ps := range parts {
 		for _, p := range ps {
-			if slices.ContainsFunc(s.Columns, func(c Column) bool { return strings.EqualFold(c.Name, p.key) }) {
+			key := foldName(p.key)
+			if _, ok := s.index[key]; ok {
 				continue
 			}
-			s.index[p.key] = len(s.Columns)
+			s.index[key] = len(s.Columns)
 			s.Columns = append(s.Columns, Column{Name: p.key, Type: partitionType, Nullable: true, Partition: true})
 		}
 	}

@@ -205,7 +205,7 @@ func (pl *pipeline) openFile(fi int, e *fileEntry) (*fileScan, error) {
 	schema := e.pf.Metadata().Schema
 	for slot, c := range pl.plan.cols {
 		col := pl.table.schema.Columns[c]
-		i, ok := e.byName[col.Name]
+		i, ok := e.byName[foldName(col.Name)]
 		if !ok {
 			var d *leafDesc
 			if pl.table.parts != nil && !pl.plan.refs[slot].hasPath() {

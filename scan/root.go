@@ -48,7 +48,7 @@ type fileEntry struct {
 	pf         *parquet.File
 	nullCounts [][]bool // [row group][leaf]: Statistics.null_count present
 	cols       []fileColumn
-	byName     map[string]int
+	byName     map[string]int // position in cols, by foldName
 }
 
 // TableInfo names one table of a root.
@@ -294,8 +294,9 @@ func (r *Root) Locate(name string) (TableInfo, []string, error) {
 
 // Table returns a snapshot of table name: its files as they are now, their
 // footers (from the cache when a file is unchanged) and the merged schema.
-// Errors: those of [Root.Locate], ErrSchemaConflict, and a [*FileError]
-// wrapping ErrCorrupt for a file whose footer cannot be read.
+// Errors: those of [Root.Locate], ErrSchemaConflict (also for one file
+// whose columns differ only in case, as a [*FileError]), and a
+// [*FileError] wrapping ErrCorrupt for a file whose footer cannot be read.
 func (r *Root) Table(name string) (*Table, error) {
 	info, paths, err := r.Locate(name)
 	if err != nil {
@@ -384,7 +385,12 @@ func openEntry(path string, st fs.FileInfo) (*fileEntry, error) {
 	e := &fileEntry{path: path, size: st.Size(), modTime: st.ModTime(), pf: pf, nullCounts: nullCounts, cols: cols,
 		byName: make(map[string]int, len(cols))}
 	for i, c := range cols {
-		e.byName[c.name] = i
+		key := foldName(c.name)
+		if j, ok := e.byName[key]; ok {
+			return fail(fmt.Errorf("%w: columns %q and %q differ only in case (column names match in any case)",
+				ErrSchemaConflict, cols[j].name, c.name))
+		}
+		e.byName[key] = i
 	}
 	return e, nil
 }

@@ -3,6 +3,7 @@ package scan
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 )
 
 // Column is one top-level column of a table.
@@ -20,45 +21,52 @@ type Column struct {
 }
 
 // Schema is a table's columns: the union of its files' top-level columns in
-// order of first appearance (files in path order). A column missing from a
-// file reads as NULL in that file's rows.
+// order of first appearance (files in path order). Column names match in
+// any case (strings.EqualFold): the columns id of one file and ID of another
+// are one column, named as the first file that has it spells it. A column
+// missing from a file reads as NULL in that file's rows.
 type Schema struct {
 	Columns []Column
-	index   map[string]int
+	index   map[string]int // by foldName
 }
 
-// Lookup returns the position of the column called name.
+// Lookup returns the position of the column called name, in any case.
 func (s *Schema) Lookup(name string) (int, bool) {
-	i, ok := s.index[name]
+	i, ok := s.index[foldName(name)]
 	return i, ok
 }
 
-// mergeSchema merges the top-level columns of files. Two files giving a
-// column incompatible kinds give an error wrapping ErrSchemaConflict that
-// names both files.
+// mergeSchema merges the top-level columns of files, matching names in any
+// case. Two files giving a column incompatible kinds give an error wrapping
+// ErrSchemaConflict that names both files and both spellings.
 func mergeSchema(files []*fileEntry) (Schema, error) {
 	s := Schema{index: make(map[string]int)}
 	first := make([]string, 0) // file that introduced each column
 	for _, f := range files {
 		for _, c := range f.cols {
-			i, ok := s.index[c.name]
+			key := foldName(c.name)
+			i, ok := s.index[key]
 			if !ok {
-				s.index[c.name] = len(s.Columns)
+				s.index[key] = len(s.Columns)
 				s.Columns = append(s.Columns, Column{Name: c.name, Type: c.typ, Nullable: c.optional})
 				first = append(first, f.path)
 				continue
 			}
 			col := &s.Columns[i]
 			if !compatible(col.Type, c.typ) {
-				return Schema{}, fmt.Errorf("%w: column %q is %s in %s and %s in %s",
-					ErrSchemaConflict, c.name, col.Type, first[i], c.typ, f.path)
+				other := ""
+				if c.name != col.Name {
+					other = strconv.Quote(c.name) + " is "
+				}
+				return Schema{}, fmt.Errorf("%w: column %q is %s in %s and %s%s in %s",
+					ErrSchemaConflict, col.Name, col.Type, first[i], other, c.typ, f.path)
 			}
 			col.Nullable = col.Nullable || c.optional
 		}
 	}
 	for i := range s.Columns {
 		for _, f := range files {
-			if _, ok := f.byName[s.Columns[i].Name]; !ok {
+			if _, ok := f.byName[foldName(s.Columns[i].Name)]; !ok {
 				s.Columns[i].Nullable = true
 				break
 			}
