@@ -256,6 +256,7 @@ func decimalBytes(b []byte) (v int128, sign int, ok bool) {
 	if neg {
 		ext = 0xff
 	}
+	wide := len(b) > 16
 	for len(b) > 16 {
 		if b[0] != ext {
 			if neg {
@@ -264,6 +265,14 @@ func decimalBytes(b []byte) (v int128, sign int, ok bool) {
 			return int128{}, 1, false
 		}
 		b = b[1:]
+	}
+	if wide && b[0]&0x80 != ext&0x80 {
+		// The sign bit of the 16 bytes kept is not the sign: the value
+		// (00 80 00.. is +2^127) is beyond 128 bits.
+		if neg {
+			return int128{}, -1, false
+		}
+		return int128{}, 1, false
 	}
 	var buf [16]byte
 	if neg {
