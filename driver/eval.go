@@ -284,6 +284,7 @@ func compileIn(x *inExpr, sc *scope) (evalFunc, error) {
 		}
 	}
 	not := x.Not
+	set := literalSet(x.List)
 	return func(row *evalRow) (value, error) {
 		v, err := e(row)
 		if err != nil {
@@ -294,6 +295,8 @@ func compileIn(x *inExpr, sc *scope) (evalFunc, error) {
 		res := falseT
 		if v.isNull() {
 			res = unknown
+		} else if r, ok := set.lookup(v); ok {
+			res = r
 		} else {
 			for _, it := range items {
 				w, err := it(row)
@@ -446,4 +449,77 @@ func intArith(op string, a, b int64) (value, error) {
 		return intValue(0), nil
 	}
 	return intValue(a % b), nil
+}
+
+// inSet holds an IN list of literals all of one kind, strings or
+// integers (and NULLs), for a lookup instead of a comparison per item.
+type inSet struct {
+	strs    map[string]struct{}
+	ints    map[int64]struct{}
+	hasNull bool
+}
+
+// literalSet returns the set of list, or nil when an item is not a string,
+// integer or NULL literal, or the items mix strings and integers.
+func literalSet(list []expr) *inSet {
+	s := &inSet{}
+	for _, it := range list {
+		lit, ok := it.(*literalExpr)
+		if !ok {
+			return nil
+		}
+		switch x := lit.Value.(type) {
+		case nil:
+			s.hasNull = true
+		case string:
+			if s.ints != nil {
+				return nil
+			}
+			if s.strs == nil {
+				s.strs = make(map[string]struct{}, len(list))
+			}
+			s.strs[x] = struct{}{}
+		case int64:
+			if s.strs != nil {
+				return nil
+			}
+			if s.ints == nil {
+				s.ints = make(map[int64]struct{}, len(list))
+			}
+			s.ints[x] = struct{}{}
+		default:
+			return nil
+		}
+	}
+	return s
+}
+
+// lookup answers v IN the list when v (or the scalar a Variant holds) is of
+// the list's kind, as compareValues would item by item: a string equals a
+// string by its bytes, an integer an integer; ok is false otherwise.
+func (s *inSet) lookup(v value) (truth, bool) {
+	if s == nil {
+		return unknown, false
+	}
+	if v.k == kindVariant {
+		v = scalarOf(v.v)
+	}
+	found := false
+	switch {
+	case s.strs != nil && v.k == kindString:
+		_, found = s.strs[v.s]
+	case s.ints != nil && v.k == kindInt:
+		_, found = s.ints[v.i]
+	case s.strs == nil && s.ints == nil:
+		// Only NULLs: every comparison is unknown.
+	default:
+		return unknown, false
+	}
+	switch {
+	case found:
+		return trueT, true
+	case s.hasNull:
+		return unknown, true
+	}
+	return falseT, true
 }

@@ -197,6 +197,9 @@ func (p *pred) compile(descs []*leafDesc) fpred {
 		for i := range p.lits {
 			f.lits[i] = p.lits[i].compile(descs[p.slot])
 		}
+		if p.kind == nIn {
+			f.lits = inSet(descs[p.slot], f.lits)
+		}
 	}
 	if len(p.kids) > 0 {
 		f.kids = make([]fpred, len(p.kids))

@@ -1,6 +1,12 @@
 package scan
 
-import "math"
+import (
+	"bytes"
+	"cmp"
+	"math"
+	"slices"
+	"sort"
+)
 
 // Data skipping decides, for a unit of rows (a row group or a page) and its
 // statistics, whether a predicate may be TRUE on some row of the unit. A
@@ -114,14 +120,40 @@ func mayIn(d *leafDesc, s *unitStats, vals []clit, hasNull bool) maybe {
 	return m
 }
 
-// inList reports whether c equals one of vals.
+// inList reports whether c equals one of vals, a list made by inSet: a
+// binary search.
 func inList(d *leafDesc, c *cell, vals []clit) bool {
-	for i := range vals {
-		if !vals[i].null && compareCell(d, c, &vals[i]) == 0 {
-			return true
+	i := sort.Search(len(vals), func(i int) bool { return compareCell(d, c, &vals[i]) <= 0 })
+	return i < len(vals) && compareCell(d, c, &vals[i]) == 0
+}
+
+// inSet returns the values of an IN list that a cell of column d can
+// equal, sorted in the column's order without repeats, for inList: NULL
+// and values between or beyond the column's values (a fraction in an
+// integer column, a decimal no float equals, a value past the domain)
+// equal no cell and are left out (the caller keeps hasNull).
+func inSet(d *leafDesc, lits []clit) []clit {
+	out := lits[:0]
+	for _, l := range lits {
+		if !l.null && l.inf == 0 && !l.frac && l.fdir == 0 {
+			out = append(out, l)
 		}
 	}
-	return false
+	order := func(a, b clit) int {
+		switch d.dom {
+		case domFloat:
+			return compareFloat(a.f, b.f)
+		case domBytes:
+			return bytes.Compare(a.b, b.b)
+		case domUint:
+			return cmp.Compare(uint64(a.i), uint64(b.i))
+		case domDecimal:
+			return a.dec.cmp(b.dec)
+		}
+		return cmp.Compare(a.i, b.i)
+	}
+	slices.SortFunc(out, order)
+	return slices.CompactFunc(out, func(a, b clit) bool { return order(a, b) == 0 })
 }
 
 // compareCellCell compares two cells of column d (the statistics bounds).
