@@ -1,10 +1,11 @@
 package driver
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 )
 
@@ -408,7 +409,13 @@ func (p *selectPlan) sortRows(in resultIter, limit, offset int64) (resultIter, e
 		// The row is copied only when it is kept.
 		r := sortedRow{vals: row, seq: seq}
 		seq++
-		if keep > 0 && int64(len(h.rows)) == keep {
+		if keep < 0 {
+			// No LIMIT: every row is kept, and sorted once at the end.
+			r.vals = detach(row)
+			h.rows = append(h.rows, r)
+			continue
+		}
+		if int64(len(h.rows)) == keep {
 			if h.less(h.rows[0], r) {
 				continue
 			}
@@ -421,7 +428,7 @@ func (p *selectPlan) sortRows(in resultIter, limit, offset int64) (resultIter, e
 		heap.Push(h, r)
 	}
 	rows := h.rows
-	sort.Slice(rows, func(i, j int) bool { return h.before(rows[i], rows[j]) })
+	slices.SortFunc(rows, h.compare)
 	out := make([][]value, len(rows))
 	for i, r := range rows {
 		out[i] = r.vals
@@ -443,17 +450,21 @@ type rowHeap struct {
 
 // before reports whether a sorts before b: by the ORDER BY keys, then by
 // input order.
-func (h *rowHeap) before(a, b sortedRow) bool {
+func (h *rowHeap) before(a, b sortedRow) bool { return h.compare(a, b) < 0 }
+
+// compare orders a and b as before does: by the ORDER BY keys, then by
+// input order, so only a row equals itself.
+func (h *rowHeap) compare(a, b sortedRow) int {
 	for _, k := range h.order {
 		c := orderCompare(a.vals[k.col], b.vals[k.col])
 		if k.desc {
 			c = -c
 		}
 		if c != 0 {
-			return c < 0
+			return c
 		}
 	}
-	return a.seq < b.seq
+	return cmp.Compare(a.seq, b.seq)
 }
 
 func (h *rowHeap) less(a, b sortedRow) bool { return h.before(a, b) }
