@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
@@ -28,8 +29,9 @@ type footerCheck struct {
 }
 
 type footerSchemaElement struct {
-	Name        string             `thrift:"4"`
-	NumChildren thrift.Null[int32] `thrift:"5,optional"`
+	Type        thrift.Null[format.Type] `thrift:"1,optional"`
+	Name        string                   `thrift:"4"`
+	NumChildren thrift.Null[int32]       `thrift:"5,optional"`
 }
 
 type footerRowGroup struct {
@@ -49,6 +51,8 @@ type footerColumnChunk struct {
 type footerSkip struct{}
 
 type footerColumnMeta struct {
+	Type                 format.Type      `thrift:"1"`
+	PathInSchema         []string         `thrift:"3"`
 	NumValues            int64            `thrift:"5"`
 	TotalCompressedSize  int64            `thrift:"7"`
 	DataPageOffset       int64            `thrift:"9"`
@@ -157,11 +161,14 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 	if len(m.Schema) == 0 {
 		return nil, errors.New("footer has no schema")
 	}
-	paths, err := leafPaths(m.Schema)
+	leaves, err := leafPaths(m.Schema)
 	if err != nil {
 		return nil, err
 	}
-	leaves := len(paths)
+	paths := make([]string, len(leaves))
+	for j := range leaves {
+		paths[j] = strings.Join(leaves[j].path, ".")
+	}
 	inData := func(off, length int64) bool {
 		return off >= 4 && length >= 0 && off <= dataEnd && length <= dataEnd-off
 	}
@@ -173,10 +180,10 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 			return nil, &chunkError{rowGroup: i, err: fmt.Errorf("negative row count %d", rg.NumRows)}
 		}
 		total += rg.NumRows
-		if len(rg.Columns) != leaves {
-			return nil, &chunkError{rowGroup: i, err: fmt.Errorf("%d column chunks for %d leaf columns", len(rg.Columns), leaves)}
+		if len(rg.Columns) != len(leaves) {
+			return nil, &chunkError{rowGroup: i, err: fmt.Errorf("%d column chunks for %d leaf columns", len(rg.Columns), len(leaves))}
 		}
-		nullCounts[i] = make([]bool, leaves)
+		nullCounts[i] = make([]bool, len(leaves))
 		for j := range rg.Columns {
 			c := &rg.Columns[j]
 			fail := func(format string, args ...any) ([][]bool, error) {
@@ -186,6 +193,12 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 				return fail("encrypted column: %w", ErrUnsupported)
 			}
 			md := &c.MetaData
+			if !slices.Equal(md.PathInSchema, leaves[j].path) {
+				return fail("column chunk of path %q for schema leaf %q", strings.Join(md.PathInSchema, "."), paths[j])
+			}
+			if md.Type != leaves[j].typ {
+				return fail("column chunk of type %s for a schema leaf of type %s", md.Type, leaves[j].typ)
+			}
 			start := md.DataPageOffset
 			if md.DictionaryPageOffset != 0 {
 				start = md.DictionaryPageOffset
@@ -211,11 +224,20 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 	return nullCounts, nil
 }
 
+// footerLeaf is one leaf column of a schema: its path from the root (the
+// names of its ancestors and its own, as ColumnMetaData.path_in_schema
+// gives it) and its physical type.
+type footerLeaf struct {
+	path []string
+	typ  format.Type
+}
+
 // leafPaths walks the flattened schema (parquet.thrift, FileMetaData.schema:
 // depth-first, each group followed by its num_children children) and returns
-// the dotted path of each leaf.
-func leafPaths(schema []footerSchemaElement) ([]string, error) {
-	var paths, stack []string
+// its leaves in order. A leaf without a type is an error.
+func leafPaths(schema []footerSchemaElement) ([]footerLeaf, error) {
+	var leaves []footerLeaf
+	var stack []string
 	next := 0
 	var walk func(depth int) error
 	walk = func(depth int) error {
@@ -228,7 +250,11 @@ func leafPaths(schema []footerSchemaElement) ([]string, error) {
 		e := &schema[next]
 		next++
 		if depth > 0 && (!e.NumChildren.Valid || e.NumChildren.V == 0) {
-			paths = append(paths, strings.Join(append(stack, e.Name), "."))
+			path := append(slices.Clip(stack), e.Name)
+			if !e.Type.Valid {
+				return fmt.Errorf("schema leaf %q has no type", strings.Join(path, "."))
+			}
+			leaves = append(leaves, footerLeaf{path: path, typ: e.Type.V})
 			return nil
 		}
 		if e.NumChildren.V < 0 || int(e.NumChildren.V) > len(schema)-next {
@@ -251,7 +277,7 @@ func leafPaths(schema []footerSchemaElement) ([]string, error) {
 	if next != len(schema) {
 		return nil, fmt.Errorf("schema has %d elements after its root group", len(schema)-next)
 	}
-	return paths, nil
+	return leaves, nil
 }
 
 // fileColumn describes one top-level column of one file.
