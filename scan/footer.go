@@ -82,35 +82,36 @@ func (t *tailReader) ReadAt(p []byte, off int64) (int, error) {
 // readFooter opens the Parquet file at path: it reads the magic bytes and
 // the footer, checks that every offset the footer gives lies inside the
 // file, and decodes it with parquet-go. Errors wrap ErrCorrupt; the page
-// index (column and offset indexes) is read too and kept in memory.
-func readFooter(f *os.File, size int64) (pf *parquet.File, nullCounts [][]bool, err error) {
+// index (column and offset indexes, see readPageIndex) is read too and kept
+// in memory.
+func readFooter(f *os.File, size int64) (pf *parquet.File, nullCounts [][]bool, index []chunkIndex, err error) {
 	if size < 12 {
-		return nil, nil, corrupt(fmt.Errorf("file of %d bytes is too small", size))
+		return nil, nil, nil, corrupt(fmt.Errorf("file of %d bytes is too small", size))
 	}
 	var head [4]byte
 	if _, err := f.ReadAt(head[:], 0); err != nil {
-		return nil, nil, corrupt(fmt.Errorf("reading magic: %w", err))
+		return nil, nil, nil, corrupt(fmt.Errorf("reading magic: %w", err))
 	}
 	if string(head[:]) != "PAR1" {
-		return nil, nil, corrupt(fmt.Errorf("bad magic %q at offset 0", head[:]))
+		return nil, nil, nil, corrupt(fmt.Errorf("bad magic %q at offset 0", head[:]))
 	}
 	n := min(size, footerTail)
 	tail := make([]byte, n)
 	if _, err := f.ReadAt(tail, size-n); err != nil {
-		return nil, nil, corrupt(fmt.Errorf("reading footer: %w", err))
+		return nil, nil, nil, corrupt(fmt.Errorf("reading footer: %w", err))
 	}
 	if string(tail[n-4:]) != "PAR1" {
-		return nil, nil, corrupt(fmt.Errorf("bad magic %q at the end of the file", tail[n-4:]))
+		return nil, nil, nil, corrupt(fmt.Errorf("bad magic %q at the end of the file", tail[n-4:]))
 	}
 	footerLen := int64(binary.LittleEndian.Uint32(tail[n-8:]))
 	footerStart := size - 8 - footerLen
 	if footerStart < 4 {
-		return nil, nil, corrupt(fmt.Errorf("footer length %d exceeds the file size %d", footerLen, size))
+		return nil, nil, nil, corrupt(fmt.Errorf("footer length %d exceeds the file size %d", footerLen, size))
 	}
 	if footerLen+8 > n {
 		tail = make([]byte, footerLen+8)
 		if _, err := f.ReadAt(tail, footerStart); err != nil {
-			return nil, nil, corrupt(fmt.Errorf("reading footer: %w", err))
+			return nil, nil, nil, corrupt(fmt.Errorf("reading footer: %w", err))
 		}
 		n = int64(len(tail))
 	}
@@ -120,28 +121,35 @@ func readFooter(f *os.File, size int64) (pf *parquet.File, nullCounts [][]bool, 
 		if err == nil {
 			err = fmt.Errorf("%d bytes after the footer's metadata", len(footer)-n)
 		}
-		return nil, nil, corrupt(fmt.Errorf("decoding footer: %w", err))
+		return nil, nil, nil, corrupt(fmt.Errorf("decoding footer: %w", err))
 	}
 	nullCounts, err = checkFooter(&check, footerStart)
 	if err != nil {
-		return nil, nil, corrupt(err)
+		return nil, nil, nil, corrupt(err)
 	}
-	pf, err = openParquet(&tailReader{r: f, tail: tail, off: size - n}, size)
+	r := &tailReader{r: f, tail: tail, off: size - n}
+	pf, err = openParquet(r, size)
 	if err != nil {
-		return nil, nil, corrupt(err)
+		return nil, nil, nil, corrupt(err)
 	}
-	return pf, nullCounts, nil
+	index, err = readPageIndex(pf, r)
+	if err != nil {
+		return nil, nil, nil, corrupt(err)
+	}
+	return pf, nullCounts, index, nil
 }
 
 // openParquet calls parquet.OpenFile, turning a panic on malformed input
-// into an error.
+// into an error. parquet-go does not read the page index: it reads the
+// entries of all chunks as one run starting at the first chunk's, which
+// fails when a chunk in the middle has none (readPageIndex reads them).
 func openParquet(r io.ReaderAt, size int64) (pf *parquet.File, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			pf, err = nil, fmt.Errorf("decoding footer: %v", p)
 		}
 	}()
-	return parquet.OpenFile(r, size, parquet.SkipBloomFilters(true), parquet.OptimisticRead(false))
+	return parquet.OpenFile(r, size, parquet.SkipBloomFilters(true), parquet.SkipPageIndex(true), parquet.OptimisticRead(false))
 }
 
 // chunkError is a footer fault in one column chunk.

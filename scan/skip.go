@@ -14,10 +14,8 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 	e := fs.entry
 	md := &e.pf.Metadata().RowGroups[i]
 	rows := md.NumRows
-	nleaves := len(md.Columns)
 	rg := &rgScan{fs: fs, index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs)), src: src}
 	chunks := e.pf.RowGroups()[i].ColumnChunks()
-	offsetIndexes := e.pf.OffsetIndexes()
 	var pages int64 // pages of the chunks to read, known from offset indexes
 	for slot, d := range fs.descs {
 		if d.v != nil {
@@ -43,11 +41,9 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 				Err: corrupt(fmt.Errorf("%d values in a flat column of %d rows", cmd.NumValues, rows))}
 		}
 		var locs []format.PageLocation
-		// parquet-go seeks with the offset index only when the file also has
-		// a column index; otherwise it would decode the pages it skips.
-		if len(offsetIndexes) == len(e.pf.Metadata().RowGroups)*nleaves && len(e.pf.ColumnIndexes()) == len(offsetIndexes) {
+		if oi := e.pageIndex(i, d.leaf).oi; oi != nil {
 			var err error
-			if locs, err = validLocations(&offsetIndexes[i*nleaves+d.leaf], cmd, rows); err != nil {
+			if locs, err = validLocations(oi, cmd, rows); err != nil {
 				return nil, &FileError{Path: e.path, RowGroup: i, Column: d.path, Err: err}
 			}
 		}
@@ -120,15 +116,9 @@ func (rg *rgScan) pageRanges(p *fpred, stat func(int) *unitStats) rangesMaybe {
 	if rd == nil || rd.locs == nil {
 		return whole()
 	}
-	e := rg.fs.entry
-	cis := e.pf.ColumnIndexes()
-	nleaves := len(e.pf.Metadata().RowGroups[rg.index].Columns)
-	if len(cis) != len(e.pf.Metadata().RowGroups)*nleaves {
-		return whole()
-	}
-	ci := &cis[rg.index*nleaves+rd.desc.leaf]
+	ci := rg.fs.entry.pageIndex(rg.index, rd.desc.leaf).ci
 	n := len(rd.locs)
-	if len(ci.NullPages) != n || len(ci.MinValues) != n || len(ci.MaxValues) != n {
+	if ci == nil || len(ci.NullPages) != n || len(ci.MinValues) != n || len(ci.MaxValues) != n {
 		return whole()
 	}
 	nullCounts := len(ci.NullCounts) == n
