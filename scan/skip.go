@@ -61,11 +61,15 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 	}
 	rg.ranges = rowRanges{{0, rows}}
 	if fs.where != nil && !noSkip {
+		// Statistics are worked out for the slots the filter reads.
 		stats := make([]unitStats, len(fs.descs))
-		for slot, d := range fs.descs {
-			stats[slot] = chunkStats(e, i, d, rows)
+		known := make([]bool, len(fs.descs))
+		stat := func(slot int) *unitStats {
+			if !known[slot] {
+				stats[slot], known[slot] = chunkStats(e, i, fs.descs[slot], rows), true
+			}
+			return &stats[slot]
 		}
-		stat := func(slot int) *unitStats { return &stats[slot] }
 		if !fs.where.may(stat, fs.descs).t {
 			return skip()
 		}
@@ -116,16 +120,20 @@ func (rg *rgScan) pageRanges(p *fpred, stat func(int) *unitStats) rangesMaybe {
 	if rd == nil || rd.locs == nil {
 		return whole()
 	}
-	ci := rg.fs.entry.pageIndex(rg.index, rd.desc.leaf).ci
+	e := rg.fs.entry
+	d := rd.desc
+	ci := e.pageIndex(rg.index, d.leaf).ci
 	n := len(rd.locs)
 	if ci == nil || len(ci.NullPages) != n || len(ci.MinValues) != n || len(ci.MaxValues) != n {
+		return whole()
+	}
+	if cs := leafChunkStats(e, rg.index, d); !indexValid(d, ci, rd.locs, rg.rows, &cs) {
 		return whole()
 	}
 	nullCounts := len(ci.NullCounts) == n
 	var out rangesMaybe
 	var st unitStats
 	pageStat := func(int) *unitStats { return &st }
-	d := rd.desc
 	for k := range n {
 		lo := rd.locs[k].FirstRowIndex
 		hi := rg.rows
@@ -164,6 +172,26 @@ func chunkStats(e *fileEntry, rg int, d *leafDesc, rows int64) unitStats {
 	if d.leaf < 0 { // the file lacks the column: every row is NULL
 		return unitStats{nullsKnown: true, nulls: rows, values: rows, allNull: true}
 	}
+	s := leafChunkStats(e, rg, d)
+	if s.bounds {
+		if ci := e.pageIndex(rg, d.leaf).ci; ci != nil && !indexValid(d, ci, nil, 0, &s) {
+			return unknownStats(d, s.values)
+		}
+	}
+	return s
+}
+
+// unknownStats is what is known of a flat leaf's unit of values values
+// whose statistics cannot be used: only that a REQUIRED column holds no
+// NULL.
+func unknownStats(d *leafDesc, values int64) unitStats {
+	return unitStats{values: values, nullsKnown: d.required}
+}
+
+// leafChunkStats returns what the statistics of the column chunk of flat
+// leaf d in row group rg prove, or unknownStats when they contradict
+// themselves (see statsValid).
+func leafChunkStats(e *fileEntry, rg int, d *leafDesc) unitStats {
 	md := &e.pf.Metadata().RowGroups[rg].Columns[d.leaf].MetaData
 	s := unitStats{values: md.NumValues}
 	switch {
@@ -171,6 +199,9 @@ func chunkStats(e *fileEntry, rg int, d *leafDesc, rows int64) unitStats {
 		s.nullsKnown = true
 	case e.nullCounts[rg][d.leaf]:
 		s.nullsKnown, s.nulls = true, md.Statistics.NullCount
+		if s.nulls > s.values {
+			return unknownStats(d, s.values)
+		}
 	}
 	s.allNull = s.nullsKnown && s.nulls >= s.values
 	if s.allNull || !d.ordered {
@@ -185,6 +216,9 @@ func chunkStats(e *fileEntry, rg int, d *leafDesc, rows int64) unitStats {
 	}
 	if minB != nil && maxB != nil {
 		s.min, s.max, s.bounds = boundsOf(d, minB, maxB)
+		if s.bounds && compareCellCell(d, &s.min, &s.max) > 0 {
+			return unknownStats(d, s.values)
+		}
 	}
 	return s
 }

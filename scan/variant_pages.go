@@ -55,11 +55,15 @@ func (d *vdesc) pageRanges(p *fpred, descs []*leafDesc, e *fileEntry, rg int, ro
 	if !ok || ci == nil || len(ci.NullPages) != n || len(ci.MinValues) != n || len(ci.MaxValues) != n {
 		return out, false
 	}
+	sd := d.statDesc
+	if cs := leafChunkStats(e, rg, sd); !indexValid(sd, ci, locs, rows, &cs) {
+		return out, false
+	}
 	// usable: rows where every value leaf is proven null.
 	usable := rowRanges{{0, rows}}
 	for _, l := range d.valueLeaves {
 		vlocs, vci, ok := pageIndex(e, rg, l, rows)
-		if !ok || vci == nil || len(vci.NullPages) != len(vlocs) {
+		if !ok || vci == nil || len(vci.NullPages) != len(vlocs) || !nullsValid(vci, vlocs, rows) {
 			return out, false
 		}
 		counts := len(vci.NullCounts) == len(vlocs)
@@ -72,7 +76,6 @@ func (d *vdesc) pageRanges(p *fpred, descs []*leafDesc, e *fileEntry, rg int, ro
 		}
 		usable = usable.intersect(null)
 	}
-	sd := d.statDesc
 	var st unitStats
 	stat := func(int) *unitStats { return &st }
 	nullCounts := len(ci.NullCounts) == n
