@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
@@ -28,8 +29,9 @@ type footerCheck struct {
 }
 
 type footerSchemaElement struct {
-	Name        string             `thrift:"4"`
-	NumChildren thrift.Null[int32] `thrift:"5,optional"`
+	Type        thrift.Null[format.Type] `thrift:"1,optional"`
+	Name        string                   `thrift:"4"`
+	NumChildren thrift.Null[int32]       `thrift:"5,optional"`
 }
 
 type footerRowGroup struct {
@@ -49,6 +51,8 @@ type footerColumnChunk struct {
 type footerSkip struct{}
 
 type footerColumnMeta struct {
+	Type                 format.Type      `thrift:"1"`
+	PathInSchema         []string         `thrift:"3"`
 	NumValues            int64            `thrift:"5"`
 	TotalCompressedSize  int64            `thrift:"7"`
 	DataPageOffset       int64            `thrift:"9"`
@@ -78,35 +82,36 @@ func (t *tailReader) ReadAt(p []byte, off int64) (int, error) {
 // readFooter opens the Parquet file at path: it reads the magic bytes and
 // the footer, checks that every offset the footer gives lies inside the
 // file, and decodes it with parquet-go. Errors wrap ErrCorrupt; the page
-// index (column and offset indexes) is read too and kept in memory.
-func readFooter(f *os.File, size int64) (pf *parquet.File, nullCounts [][]bool, err error) {
+// index (column and offset indexes, see readPageIndex) is read too and kept
+// in memory.
+func readFooter(f *os.File, size int64) (pf *parquet.File, nullCounts [][]bool, index []chunkIndex, err error) {
 	if size < 12 {
-		return nil, nil, corrupt(fmt.Errorf("file of %d bytes is too small", size))
+		return nil, nil, nil, corrupt(fmt.Errorf("file of %d bytes is too small", size))
 	}
 	var head [4]byte
 	if _, err := f.ReadAt(head[:], 0); err != nil {
-		return nil, nil, corrupt(fmt.Errorf("reading magic: %w", err))
+		return nil, nil, nil, corrupt(fmt.Errorf("reading magic: %w", err))
 	}
 	if string(head[:]) != "PAR1" {
-		return nil, nil, corrupt(fmt.Errorf("bad magic %q at offset 0", head[:]))
+		return nil, nil, nil, corrupt(fmt.Errorf("bad magic %q at offset 0", head[:]))
 	}
 	n := min(size, footerTail)
 	tail := make([]byte, n)
 	if _, err := f.ReadAt(tail, size-n); err != nil {
-		return nil, nil, corrupt(fmt.Errorf("reading footer: %w", err))
+		return nil, nil, nil, corrupt(fmt.Errorf("reading footer: %w", err))
 	}
 	if string(tail[n-4:]) != "PAR1" {
-		return nil, nil, corrupt(fmt.Errorf("bad magic %q at the end of the file", tail[n-4:]))
+		return nil, nil, nil, corrupt(fmt.Errorf("bad magic %q at the end of the file", tail[n-4:]))
 	}
 	footerLen := int64(binary.LittleEndian.Uint32(tail[n-8:]))
 	footerStart := size - 8 - footerLen
 	if footerStart < 4 {
-		return nil, nil, corrupt(fmt.Errorf("footer length %d exceeds the file size %d", footerLen, size))
+		return nil, nil, nil, corrupt(fmt.Errorf("footer length %d exceeds the file size %d", footerLen, size))
 	}
 	if footerLen+8 > n {
 		tail = make([]byte, footerLen+8)
 		if _, err := f.ReadAt(tail, footerStart); err != nil {
-			return nil, nil, corrupt(fmt.Errorf("reading footer: %w", err))
+			return nil, nil, nil, corrupt(fmt.Errorf("reading footer: %w", err))
 		}
 		n = int64(len(tail))
 	}
@@ -116,28 +121,35 @@ func readFooter(f *os.File, size int64) (pf *parquet.File, nullCounts [][]bool, 
 		if err == nil {
 			err = fmt.Errorf("%d bytes after the footer's metadata", len(footer)-n)
 		}
-		return nil, nil, corrupt(fmt.Errorf("decoding footer: %w", err))
+		return nil, nil, nil, corrupt(fmt.Errorf("decoding footer: %w", err))
 	}
 	nullCounts, err = checkFooter(&check, footerStart)
 	if err != nil {
-		return nil, nil, corrupt(err)
+		return nil, nil, nil, corrupt(err)
 	}
-	pf, err = openParquet(&tailReader{r: f, tail: tail, off: size - n}, size)
+	r := &tailReader{r: f, tail: tail, off: size - n}
+	pf, err = openParquet(r, size)
 	if err != nil {
-		return nil, nil, corrupt(err)
+		return nil, nil, nil, corrupt(err)
 	}
-	return pf, nullCounts, nil
+	index, err = readPageIndex(pf, r)
+	if err != nil {
+		return nil, nil, nil, corrupt(err)
+	}
+	return pf, nullCounts, index, nil
 }
 
 // openParquet calls parquet.OpenFile, turning a panic on malformed input
-// into an error.
+// into an error. parquet-go does not read the page index: it reads the
+// entries of all chunks as one run starting at the first chunk's, which
+// fails when a chunk in the middle has none (readPageIndex reads them).
 func openParquet(r io.ReaderAt, size int64) (pf *parquet.File, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			pf, err = nil, fmt.Errorf("decoding footer: %v", p)
 		}
 	}()
-	return parquet.OpenFile(r, size, parquet.SkipBloomFilters(true), parquet.OptimisticRead(false))
+	return parquet.OpenFile(r, size, parquet.SkipBloomFilters(true), parquet.SkipPageIndex(true), parquet.OptimisticRead(false))
 }
 
 // chunkError is a footer fault in one column chunk.
@@ -157,11 +169,14 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 	if len(m.Schema) == 0 {
 		return nil, errors.New("footer has no schema")
 	}
-	paths, err := leafPaths(m.Schema)
+	leaves, err := leafPaths(m.Schema)
 	if err != nil {
 		return nil, err
 	}
-	leaves := len(paths)
+	paths := make([]string, len(leaves))
+	for j := range leaves {
+		paths[j] = strings.Join(leaves[j].path, ".")
+	}
 	inData := func(off, length int64) bool {
 		return off >= 4 && length >= 0 && off <= dataEnd && length <= dataEnd-off
 	}
@@ -173,10 +188,10 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 			return nil, &chunkError{rowGroup: i, err: fmt.Errorf("negative row count %d", rg.NumRows)}
 		}
 		total += rg.NumRows
-		if len(rg.Columns) != leaves {
-			return nil, &chunkError{rowGroup: i, err: fmt.Errorf("%d column chunks for %d leaf columns", len(rg.Columns), leaves)}
+		if len(rg.Columns) != len(leaves) {
+			return nil, &chunkError{rowGroup: i, err: fmt.Errorf("%d column chunks for %d leaf columns", len(rg.Columns), len(leaves))}
 		}
-		nullCounts[i] = make([]bool, leaves)
+		nullCounts[i] = make([]bool, len(leaves))
 		for j := range rg.Columns {
 			c := &rg.Columns[j]
 			fail := func(format string, args ...any) ([][]bool, error) {
@@ -186,6 +201,12 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 				return fail("encrypted column: %w", ErrUnsupported)
 			}
 			md := &c.MetaData
+			if !slices.Equal(md.PathInSchema, leaves[j].path) {
+				return fail("column chunk of path %q for schema leaf %q", strings.Join(md.PathInSchema, "."), paths[j])
+			}
+			if md.Type != leaves[j].typ {
+				return fail("column chunk of type %s for a schema leaf of type %s", md.Type, leaves[j].typ)
+			}
 			start := md.DataPageOffset
 			if md.DictionaryPageOffset != 0 {
 				start = md.DictionaryPageOffset
@@ -211,11 +232,20 @@ func checkFooter(m *footerCheck, dataEnd int64) ([][]bool, error) {
 	return nullCounts, nil
 }
 
+// footerLeaf is one leaf column of a schema: its path from the root (the
+// names of its ancestors and its own, as ColumnMetaData.path_in_schema
+// gives it) and its physical type.
+type footerLeaf struct {
+	path []string
+	typ  format.Type
+}
+
 // leafPaths walks the flattened schema (parquet.thrift, FileMetaData.schema:
 // depth-first, each group followed by its num_children children) and returns
-// the dotted path of each leaf.
-func leafPaths(schema []footerSchemaElement) ([]string, error) {
-	var paths, stack []string
+// its leaves in order. A leaf without a type is an error.
+func leafPaths(schema []footerSchemaElement) ([]footerLeaf, error) {
+	var leaves []footerLeaf
+	var stack []string
 	next := 0
 	var walk func(depth int) error
 	walk = func(depth int) error {
@@ -228,7 +258,11 @@ func leafPaths(schema []footerSchemaElement) ([]string, error) {
 		e := &schema[next]
 		next++
 		if depth > 0 && (!e.NumChildren.Valid || e.NumChildren.V == 0) {
-			paths = append(paths, strings.Join(append(stack, e.Name), "."))
+			path := append(slices.Clip(stack), e.Name)
+			if !e.Type.Valid {
+				return fmt.Errorf("schema leaf %q has no type", strings.Join(path, "."))
+			}
+			leaves = append(leaves, footerLeaf{path: path, typ: e.Type.V})
 			return nil
 		}
 		if e.NumChildren.V < 0 || int(e.NumChildren.V) > len(schema)-next {
@@ -251,7 +285,7 @@ func leafPaths(schema []footerSchemaElement) ([]string, error) {
 	if next != len(schema) {
 		return nil, fmt.Errorf("schema has %d elements after its root group", len(schema)-next)
 	}
-	return paths, nil
+	return leaves, nil
 }
 
 // fileColumn describes one top-level column of one file.

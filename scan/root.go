@@ -46,7 +46,8 @@ type fileEntry struct {
 	size       int64
 	modTime    time.Time
 	pf         *parquet.File
-	nullCounts [][]bool // [row group][leaf]: Statistics.null_count present
+	nullCounts [][]bool     // [row group][leaf]: Statistics.null_count present
+	index      []chunkIndex // page index by row group, then leaf; nil: none
 	cols       []fileColumn
 	byName     map[string]int // position in cols, by foldName
 }
@@ -371,7 +372,7 @@ func openEntry(path string, st fs.FileInfo) (*fileEntry, error) {
 		return fail(gone(err))
 	}
 	defer f.Close()
-	pf, nullCounts, err := readFooter(f, st.Size())
+	pf, nullCounts, index, err := readFooter(f, st.Size())
 	if ce := (*chunkError)(nil); errors.As(err, &ce) {
 		return nil, &FileError{Path: path, RowGroup: ce.rowGroup, Column: ce.column, Err: err}
 	}
@@ -382,7 +383,7 @@ func openEntry(path string, st fs.FileInfo) (*fileEntry, error) {
 	if err != nil {
 		return fail(corrupt(err))
 	}
-	e := &fileEntry{path: path, size: st.Size(), modTime: st.ModTime(), pf: pf, nullCounts: nullCounts, cols: cols,
+	e := &fileEntry{path: path, size: st.Size(), modTime: st.ModTime(), pf: pf, nullCounts: nullCounts, index: index, cols: cols,
 		byName: make(map[string]int, len(cols))}
 	for i, c := range cols {
 		key := foldName(c.name)

@@ -14,10 +14,8 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 	e := fs.entry
 	md := &e.pf.Metadata().RowGroups[i]
 	rows := md.NumRows
-	nleaves := len(md.Columns)
 	rg := &rgScan{fs: fs, index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs)), src: src}
 	chunks := e.pf.RowGroups()[i].ColumnChunks()
-	offsetIndexes := e.pf.OffsetIndexes()
 	var pages int64 // pages of the chunks to read, known from offset indexes
 	for slot, d := range fs.descs {
 		if d.v != nil {
@@ -43,11 +41,9 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 				Err: corrupt(fmt.Errorf("%d values in a flat column of %d rows", cmd.NumValues, rows))}
 		}
 		var locs []format.PageLocation
-		// parquet-go seeks with the offset index only when the file also has
-		// a column index; otherwise it would decode the pages it skips.
-		if len(offsetIndexes) == len(e.pf.Metadata().RowGroups)*nleaves && len(e.pf.ColumnIndexes()) == len(offsetIndexes) {
+		if oi := e.pageIndex(i, d.leaf).oi; oi != nil {
 			var err error
-			if locs, err = validLocations(&offsetIndexes[i*nleaves+d.leaf], cmd, rows); err != nil {
+			if locs, err = validLocations(oi, cmd, rows); err != nil {
 				return nil, &FileError{Path: e.path, RowGroup: i, Column: d.path, Err: err}
 			}
 		}
@@ -65,11 +61,15 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 	}
 	rg.ranges = rowRanges{{0, rows}}
 	if fs.where != nil && !noSkip {
+		// Statistics are worked out for the slots the filter reads.
 		stats := make([]unitStats, len(fs.descs))
-		for slot, d := range fs.descs {
-			stats[slot] = chunkStats(e, i, d, rows)
+		known := make([]bool, len(fs.descs))
+		stat := func(slot int) *unitStats {
+			if !known[slot] {
+				stats[slot], known[slot] = chunkStats(e, i, fs.descs[slot], rows), true
+			}
+			return &stats[slot]
 		}
-		stat := func(slot int) *unitStats { return &stats[slot] }
 		if !fs.where.may(stat, fs.descs).t {
 			return skip()
 		}
@@ -121,21 +121,19 @@ func (rg *rgScan) pageRanges(p *fpred, stat func(int) *unitStats) rangesMaybe {
 		return whole()
 	}
 	e := rg.fs.entry
-	cis := e.pf.ColumnIndexes()
-	nleaves := len(e.pf.Metadata().RowGroups[rg.index].Columns)
-	if len(cis) != len(e.pf.Metadata().RowGroups)*nleaves {
+	d := rd.desc
+	ci := e.pageIndex(rg.index, d.leaf).ci
+	n := len(rd.locs)
+	if ci == nil || len(ci.NullPages) != n || len(ci.MinValues) != n || len(ci.MaxValues) != n {
 		return whole()
 	}
-	ci := &cis[rg.index*nleaves+rd.desc.leaf]
-	n := len(rd.locs)
-	if len(ci.NullPages) != n || len(ci.MinValues) != n || len(ci.MaxValues) != n {
+	if cs := leafChunkStats(e, rg.index, d); !indexValid(d, ci, rd.locs, rg.rows, &cs) {
 		return whole()
 	}
 	nullCounts := len(ci.NullCounts) == n
 	var out rangesMaybe
 	var st unitStats
 	pageStat := func(int) *unitStats { return &st }
-	d := rd.desc
 	for k := range n {
 		lo := rd.locs[k].FirstRowIndex
 		hi := rg.rows
@@ -174,6 +172,26 @@ func chunkStats(e *fileEntry, rg int, d *leafDesc, rows int64) unitStats {
 	if d.leaf < 0 { // the file lacks the column: every row is NULL
 		return unitStats{nullsKnown: true, nulls: rows, values: rows, allNull: true}
 	}
+	s := leafChunkStats(e, rg, d)
+	if s.bounds {
+		if ci := e.pageIndex(rg, d.leaf).ci; ci != nil && !indexValid(d, ci, nil, 0, &s) {
+			return unknownStats(d, s.values)
+		}
+	}
+	return s
+}
+
+// unknownStats is what is known of a flat leaf's unit of values values
+// whose statistics cannot be used: only that a REQUIRED column holds no
+// NULL.
+func unknownStats(d *leafDesc, values int64) unitStats {
+	return unitStats{values: values, nullsKnown: d.required}
+}
+
+// leafChunkStats returns what the statistics of the column chunk of flat
+// leaf d in row group rg prove, or unknownStats when they contradict
+// themselves (see statsValid).
+func leafChunkStats(e *fileEntry, rg int, d *leafDesc) unitStats {
 	md := &e.pf.Metadata().RowGroups[rg].Columns[d.leaf].MetaData
 	s := unitStats{values: md.NumValues}
 	switch {
@@ -181,6 +199,9 @@ func chunkStats(e *fileEntry, rg int, d *leafDesc, rows int64) unitStats {
 		s.nullsKnown = true
 	case e.nullCounts[rg][d.leaf]:
 		s.nullsKnown, s.nulls = true, md.Statistics.NullCount
+		if s.nulls > s.values {
+			return unknownStats(d, s.values)
+		}
 	}
 	s.allNull = s.nullsKnown && s.nulls >= s.values
 	if s.allNull || !d.ordered {
@@ -195,6 +216,9 @@ func chunkStats(e *fileEntry, rg int, d *leafDesc, rows int64) unitStats {
 	}
 	if minB != nil && maxB != nil {
 		s.min, s.max, s.bounds = boundsOf(d, minB, maxB)
+		if s.bounds && compareCellCell(d, &s.min, &s.max) > 0 {
+			return unknownStats(d, s.values)
+		}
 	}
 	return s
 }

@@ -163,14 +163,14 @@ func TestSkippedPagesAreNotRead(t *testing.T) {
 	require.NoError(t, err)
 	tb, err := r.Table("t")
 	require.NoError(t, err)
-	pf := tb.files[0].pf
-	nleaves := len(pf.Metadata().RowGroups[0].Columns)
+	f := tb.files[0]
+	nleaves := len(f.pf.Metadata().RowGroups[0].Columns)
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
 	// Damage pages 0 and 1 of row group 3 (rows 750..877) of x and p, and
 	// every page of y: x >= 900 reads pages 2 and 3 of x and p only.
 	for leaf := range nleaves {
-		locs := pf.OffsetIndexes()[3*nleaves+leaf].PageLocations
+		locs := f.pageIndex(3, leaf).oi.PageLocations
 		for k, l := range locs {
 			if leaf == 2 || k < 2 {
 				for i := l.Offset + int64(l.CompressedPageSize) - 8; i < l.Offset+int64(l.CompressedPageSize); i++ {

@@ -66,11 +66,10 @@ func TestVariantPageSkipEquivalence(t *testing.T) {
 	tb, rows := pageSkipTable(t)
 	f := tb.files[0]
 	require.Len(t, f.pf.Metadata().RowGroups, 2)
-	ois := f.pf.OffsetIndexes()
 	nleaves := len(f.pf.Metadata().RowGroups[0].Columns)
 	pages := map[int]bool{}
 	for leaf := range nleaves {
-		n := len(ois[leaf].PageLocations)
+		n := len(f.pageIndex(0, leaf).oi.PageLocations)
 		require.Greater(t, n, 3, "leaf %d has %d pages", leaf, n)
 		pages[n] = true
 	}

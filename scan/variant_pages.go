@@ -16,25 +16,21 @@ import (
 // not align, so everything is worked out in row ranges of the row group
 // from each leaf's offset index.
 
-// pageIndex returns the validated offset index and the column index of
-// flat leaf column chunk leaf (one value per row) of row group rg, or false
-// when the file lacks either or the leaf is not flat.
+// pageIndex returns the validated offset index and the column index (nil
+// when the chunk has none) of flat leaf column chunk leaf (one value per
+// row) of row group rg, or false when the chunk lacks an offset index or
+// the leaf is not flat.
 func pageIndex(e *fileEntry, rg, leaf int, rows int64) ([]format.PageLocation, *format.ColumnIndex, bool) {
-	md := e.pf.Metadata()
-	nleaves := len(md.RowGroups[rg].Columns)
-	ois, cis := e.pf.OffsetIndexes(), e.pf.ColumnIndexes()
-	if len(ois) != len(md.RowGroups)*nleaves || len(cis) != len(ois) {
+	cmd := &e.pf.Metadata().RowGroups[rg].Columns[leaf].MetaData
+	ix := e.pageIndex(rg, leaf)
+	if cmd.NumValues != rows || ix.oi == nil {
 		return nil, nil, false
 	}
-	cmd := &md.RowGroups[rg].Columns[leaf].MetaData
-	if cmd.NumValues != rows {
-		return nil, nil, false
-	}
-	locs, err := validLocations(&ois[rg*nleaves+leaf], cmd, rows)
+	locs, err := validLocations(ix.oi, cmd, rows)
 	if err != nil || len(locs) == 0 {
 		return nil, nil, false
 	}
-	return locs, &cis[rg*nleaves+leaf], true
+	return locs, ix.ci, true
 }
 
 // pageEnd returns one past the last row of page k.
@@ -56,14 +52,18 @@ func (d *vdesc) pageRanges(p *fpred, descs []*leafDesc, e *fileEntry, rg int, ro
 	}
 	locs, ci, ok := pageIndex(e, rg, d.statLeaf, rows)
 	n := len(locs)
-	if !ok || len(ci.NullPages) != n || len(ci.MinValues) != n || len(ci.MaxValues) != n {
+	if !ok || ci == nil || len(ci.NullPages) != n || len(ci.MinValues) != n || len(ci.MaxValues) != n {
+		return out, false
+	}
+	sd := d.statDesc
+	if cs := leafChunkStats(e, rg, sd); !indexValid(sd, ci, locs, rows, &cs) {
 		return out, false
 	}
 	// usable: rows where every value leaf is proven null.
 	usable := rowRanges{{0, rows}}
 	for _, l := range d.valueLeaves {
 		vlocs, vci, ok := pageIndex(e, rg, l, rows)
-		if !ok || len(vci.NullPages) != len(vlocs) {
+		if !ok || vci == nil || len(vci.NullPages) != len(vlocs) || !nullsValid(vci, vlocs, rows) {
 			return out, false
 		}
 		counts := len(vci.NullCounts) == len(vlocs)
@@ -76,7 +76,6 @@ func (d *vdesc) pageRanges(p *fpred, descs []*leafDesc, e *fileEntry, rg int, ro
 		}
 		usable = usable.intersect(null)
 	}
-	sd := d.statDesc
 	var st unitStats
 	stat := func(int) *unitStats { return &st }
 	nullCounts := len(ci.NullCounts) == n
