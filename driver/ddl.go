@@ -120,7 +120,12 @@ func (c *conn) nameUse(name string) (string, error) {
 	st, err := os.Stat(final)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if _, lerr := os.Lstat(final); lerr == nil {
+		if lst, lerr := os.Lstat(final); lerr == nil {
+			if lst.Mode()&fs.ModeSymlink == 0 {
+				// Made since Stat looked (a CREATE TABLE running at the
+				// same time): look again.
+				return "", fmt.Errorf("parquetvariant: CREATE TABLE %s: %s appeared while looked at: %w", quoteIdent(name), final, fs.ErrNotExist)
+			}
 			return "", fmt.Errorf("%w: CREATE TABLE %s: %s is a symbolic link to nothing", ErrNameInUse, quoteIdent(name), final)
 		}
 		return final, nil
