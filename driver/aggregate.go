@@ -250,9 +250,11 @@ func compileAggregate(x *funcExpr, in *scope) (aggSpec, error) {
 type aggState struct {
 	n    int64 // rows counted (COUNT) or values summed
 	kind kind  // of the sum: kindInt, then kindFloat or kindDecimal
+	// i: the integer sum; for a decimal sum, its part not yet in d, an
+	// int64 unscaled at scale sc (see settle).
 	i    int64
 	f    float64
-	d    *big.Int // decimal sum, unscaled at scale
+	d    *big.Int // decimal sum, unscaled at scale sc
 	sc   int
 	best *value // MIN or MAX so far; nil before the first value (kept apart so
 	// that the states of other aggregates stay small, one per group)
@@ -379,10 +381,21 @@ func (st *aggState) sum(v value) {
 	case v.k == kindDecimal || st.kind == kindDecimal:
 		if st.kind == kindInt {
 			st.d = big.NewInt(st.i)
-			st.sc = 0
+			st.i, st.sc = 0, 0
 			st.kind = kindDecimal
 		}
 		d := toDecimal(v)
+		if d.Scale() == st.sc {
+			// Most values: an int64 at the sum's scale, added to the int64
+			// part of the sum while it does not overflow.
+			if u, ok := d.Unscaled64(); ok {
+				if s := st.i + u; (s > st.i) == (u > 0) {
+					st.i = s
+					return
+				}
+			}
+		}
+		st.settle()
 		u := d.Unscaled()
 		switch {
 		case d.Scale() > st.sc:
@@ -398,6 +411,7 @@ func (st *aggState) sum(v value) {
 			// An integer sum that leaves int64 goes on exactly as a decimal.
 			st.d = big.NewInt(st.i)
 			st.d.Add(st.d, big.NewInt(v.i))
+			st.i, st.sc = 0, 0
 			st.kind = kindDecimal
 			return
 		}
@@ -429,12 +443,21 @@ func (st *aggState) addFloat(x float64) {
 	st.f += x
 }
 
+// settle adds the int64 part of a decimal sum (see sum) to its big part.
+func (st *aggState) settle() {
+	if st.kind == kindDecimal && st.i != 0 {
+		st.d.Add(st.d, big.NewInt(st.i))
+		st.i = 0
+	}
+}
+
 // total is the sum as a float64.
 func (st *aggState) total() float64 {
 	switch st.kind {
 	case kindFloat:
 		return st.f
 	case kindDecimal:
+		st.settle()
 		f, _ := new(big.Float).SetInt(st.d).Float64()
 		return f / math.Pow10(st.sc)
 	}
@@ -465,6 +488,7 @@ func (st *aggState) result(spec *aggSpec) (value, error) {
 	case kindFloat:
 		return floatValue(st.f), nil
 	case kindDecimal:
+		st.settle()
 		if st.ints {
 			// A sum of integers that left int64 on the way.
 			if st.d.IsInt64() {
