@@ -28,25 +28,7 @@ func TestLargeTransactionMemoryBounded(t *testing.T) {
 	_, err := db.Exec("CREATE TABLE big (id BIGINT, v VARIANT)")
 	require.NoError(t, err)
 
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		var ms runtime.MemStats
-		for {
-			runtime.ReadMemStats(&ms)
-			if ms.HeapAlloc > peak.Load() {
-				peak.Store(ms.HeapAlloc)
-			}
-			select {
-			case <-stop:
-				return
-			case <-time.After(20 * time.Millisecond):
-			}
-		}
-	}()
+	peak := samplePeakHeap(20 * time.Millisecond)
 
 	const rows, perStmt = 10_000_000, 1000
 	tx, err := db.Begin()
@@ -65,12 +47,41 @@ func TestLargeTransactionMemoryBounded(t *testing.T) {
 		require.NoError(t, err)
 	}
 	require.NoError(t, tx.Commit())
-	close(stop)
-	wg.Wait()
+	top := peak()
 
 	var n int64
 	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM big").Scan(&n))
 	require.Equal(t, int64(rows), n)
-	require.Less(t, peak.Load(), uint64(100<<20), "peak heap %d MB", peak.Load()>>20)
-	t.Logf("peak heap while inserting %d rows: %d MB", rows, peak.Load()>>20)
+	require.Less(t, top, uint64(100<<20), "peak heap %d MB", top>>20)
+	t.Logf("peak heap while inserting %d rows: %d MB", rows, top>>20)
+}
+
+// samplePeakHeap samples the heap's size (HeapAlloc) every interval until
+// the function it returns is called, which returns the largest sample in
+// bytes.
+func samplePeakHeap(interval time.Duration) func() uint64 {
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > peak.Load() {
+				peak.Store(ms.HeapAlloc)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(interval):
+			}
+		}
+	}()
+	return func() uint64 {
+		close(stop)
+		wg.Wait()
+		return peak.Load()
+	}
 }

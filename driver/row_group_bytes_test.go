@@ -4,12 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -88,25 +85,7 @@ func TestWideRowsMemoryBounded(t *testing.T) {
 	_, err := db.Exec("CREATE TABLE t (id BIGINT NOT NULL, s VARCHAR)")
 	require.NoError(t, err)
 
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		var ms runtime.MemStats
-		for {
-			runtime.ReadMemStats(&ms)
-			if ms.HeapAlloc > peak.Load() {
-				peak.Store(ms.HeapAlloc)
-			}
-			select {
-			case <-stop:
-				return
-			case <-time.After(10 * time.Millisecond):
-			}
-		}
-	}()
+	peak := samplePeakHeap(10 * time.Millisecond)
 	tx, err := db.Begin()
 	require.NoError(t, err)
 	st, err := tx.Prepare("INSERT INTO t VALUES (?, ?)")
@@ -117,13 +96,12 @@ func TestWideRowsMemoryBounded(t *testing.T) {
 		require.NoError(t, err)
 	}
 	require.NoError(t, tx.Commit())
-	close(stop)
-	wg.Wait()
+	top := peak()
 	var n int64
 	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM t").Scan(&n))
 	require.Equal(t, int64(rows), n)
-	t.Logf("peak heap %d MB", peak.Load()>>20)
+	t.Logf("peak heap %d MB", top>>20)
 	// The rows hold 160 MB; the heap stays near 30 MB, and under 100 MB
 	// whatever the garbage collector's timing on a busy machine.
-	require.Less(t, peak.Load(), uint64(100<<20), "peak heap %d MB", peak.Load()>>20)
+	require.Less(t, top, uint64(100<<20), "peak heap %d MB", top>>20)
 }
