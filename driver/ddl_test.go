@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 
@@ -54,20 +53,6 @@ func run(db *sql.DB, q string) func() error {
 		_, err := db.Exec(q)
 		return err
 	}
-}
-
-// rootLeftovers lists the driver's hidden entries in the root directory.
-func rootLeftovers(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	var out []string
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), "_") {
-			out = append(out, e.Name())
-		}
-	}
-	return out
 }
 
 // TestConcurrentCreateOverEmptyFolder: CREATE TABLEs of one name with
@@ -118,7 +103,7 @@ func TestConcurrentCreateOverEmptyFolder(t *testing.T) {
 		require.NoError(t, err)
 		require.NoDirExists(t, filepath.Join(dir, name))
 	}
-	require.Empty(t, rootLeftovers(t, dir))
+	require.Empty(t, hiddenIn(t, dir))
 }
 
 // TestCreateTableOverOtherFiles: CREATE TABLE (with or without IF NOT
@@ -155,7 +140,7 @@ func TestCreateTableOverOtherFiles(t *testing.T) {
 		require.Equal(t, text, string(got))
 	}
 	require.Equal(t, []string{"2024", "list.csv"}, tableFiles(t, dir, "photos"))
-	require.Empty(t, rootLeftovers(t, dir))
+	require.Empty(t, hiddenIn(t, dir))
 	_, err := db.Exec("DROP TABLE photos")
 	require.ErrorIs(t, err, pvdriver.ErrNoTable)
 	_, err = db.Exec("DROP TABLE IF EXISTS photos")
@@ -175,7 +160,7 @@ func TestCreateTableOverFileTable(t *testing.T) {
 		require.ErrorContains(t, err, filepath.Join(dir, "w.parquet")+" is the file of table w")
 	}
 	require.Equal(t, []string{"1|x"}, rowsText(t, db, "SELECT * FROM w"))
-	require.Empty(t, rootLeftovers(t, dir))
+	require.Empty(t, hiddenIn(t, dir))
 }
 
 // TestDropTableKeepsOtherFiles: DROP TABLE of a folder that also holds
@@ -283,7 +268,7 @@ func TestDropDamagedTable(t *testing.T) {
 				require.NoDirExists(t, filepath.Join(dir, "t"))
 				_, err = db.Exec("DROP TABLE t")
 				require.ErrorIs(t, err, pvdriver.ErrNoTable)
-				require.Empty(t, rootLeftovers(t, dir))
+				require.Empty(t, hiddenIn(t, dir))
 			})
 		}
 	}
@@ -328,7 +313,7 @@ func TestConcurrentDrops(t *testing.T) {
 		}
 		require.NoDirExists(t, filepath.Join(dir, "t"))
 	}
-	require.Empty(t, rootLeftovers(t, dir))
+	require.Empty(t, hiddenIn(t, dir))
 }
 
 // TestStatementsRacingDrop: INSERTs, SELECTs and SHOW TABLES racing DROP
@@ -362,7 +347,7 @@ func TestStatementsRacingDrop(t *testing.T) {
 		}
 		require.NoDirExists(t, filepath.Join(dir, "t"))
 	}
-	require.Empty(t, rootLeftovers(t, dir))
+	require.Empty(t, hiddenIn(t, dir))
 }
 
 // TestReadingWhileDropped: a scan of a table dropped while its rows are
