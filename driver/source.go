@@ -58,12 +58,14 @@ func (s *scanSource) fill(dst *value, j int) error {
 	case scan.KindInt64:
 		dst.k, dst.i = kindInt, r.Int64(j)
 	case scan.KindUint64:
+		// An unsigned 64-bit column is a DECIMAL(20,0) (see exprType), so
+		// every value is an exact decimal, not an int64 up to its range.
 		u := r.Uint64(j)
-		if u <= 1<<63-1 {
-			dst.k, dst.i = kindInt, int64(u)
-			return nil
-		}
 		dst.k = kindDecimal
+		if u <= 1<<63-1 {
+			dst.d, err = variant.NewDecimal(int64(u), 0)
+			return err
+		}
 		dst.d, err = variant.DecimalFromBig(new(big.Int).SetUint64(u), 0)
 	case scan.KindFloat64:
 		dst.k, dst.f = kindFloat, r.Float64(j)
