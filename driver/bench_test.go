@@ -191,7 +191,7 @@ type selectWant struct{ purchases, amount, agent7 int64 }
 
 // writeSelectTable writes table events under dir, event by event as the
 // scan package's benchmark generates them.
-func writeSelectTable(b *testing.B, dir string) selectWant {
+func writeSelectTable(b testing.TB, dir string) selectWant {
 	b.Helper()
 	var want selectWant
 	s := benchdata.Schema()

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"github.com/parquetvariant/parquetvariant/scan"
 )
 
 // resultIter yields the rows of a query: each row holds the output columns
@@ -439,6 +441,7 @@ func (p *selectPlan) sortRows(in resultIter, limit, offset int64) (resultIter, e
 type sortedRow struct {
 	vals []value
 	seq  int64
+	id   *scan.RowID // where the row is, for a second pass (see lateSelect)
 }
 
 // rowHeap is a max-heap by the ORDER BY keys (the worst kept row on top),

@@ -3,6 +3,7 @@ package driver
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // rowSource streams the rows a SELECT reads: the values of the columns it
@@ -45,6 +46,9 @@ type selectPlan struct {
 	order         []orderKey
 	limit, offset evalFunc // nil when absent
 	hidden        int      // sort columns after the output columns
+	// sortExprs are the expressions of the computed row: the output
+	// columns, then the hidden sort columns.
+	sortExprs []expr
 }
 
 type orderKey struct {
@@ -60,6 +64,9 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 	for _, it := range s.Items {
 		if it.Star {
 			for _, c := range cols {
+				if strings.HasPrefix(c, "\x00") {
+					continue // a variant_get the scan answers (see pathRef), not a table column
+				}
 				items = append(items, selectItem{Expr: &columnExpr{Name: c}})
 			}
 			continue
@@ -145,6 +152,7 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 		all = append(all, it.Expr)
 	}
 	all = append(all, orderExprs...)
+	p.sortExprs = all
 	if p.grouped {
 		if err := p.planGroups(s, all, in); err != nil {
 			return nil, err

@@ -11,3 +11,11 @@ func SetScribble(on bool) bool {
 	scribble = on
 	return was
 }
+
+// SetLateRows sets the most OFFSET+LIMIT rows an ORDER BY reads in two
+// passes (-1: never) and returns the previous setting.
+func SetLateRows(n int64) int64 {
+	was := lateRowsMax
+	lateRowsMax = n
+	return was
+}

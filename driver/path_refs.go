@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"maps"
 	"strconv"
 
 	"github.com/parquetvariant/parquetvariant/scan"
@@ -24,10 +25,14 @@ type pathRef struct {
 // such calls) is read whole and its calls are left to the evaluator. So is
 // one with a strict cast in an argument of COALESCE or IFNULL after the
 // first, which is evaluated only when the arguments before it are NULL (the
-// scan would cast it, and fail, on every row).
-func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
-	// Columns used whole.
-	whole := map[string]bool{}
+// scan would cast it, and fail, on every row). With late (a SELECT that may
+// run in two passes, see latePlan) only the uses outside the select list
+// count for the calls outside it, so that the first pass reads the paths
+// of WHERE and ORDER BY and not the whole column the output needs.
+func planPathRefs(s *selectStmt, schema *scan.Schema, late bool) (*selectStmt, []pathRef) {
+	// Columns used whole, by all of s and outside the select list.
+	wholeRest := map[string]bool{}
+	wholeAll, whole := wholeRest, wholeRest
 	var mark func(e expr, lazy bool)
 	mark = func(e expr, lazy bool) {
 		if e == nil {
@@ -57,12 +62,30 @@ func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
 		}
 		mapChildren(e, func(x expr) expr { mark(x, lazy); return x })
 	}
-	forEachExpr(s, func(e expr) { mark(e, false) })
+	rest := func(fn func(expr)) {
+		fn(s.Where)
+		for _, g := range s.GroupBy {
+			fn(g)
+		}
+		fn(s.Having)
+		for _, o := range s.OrderBy {
+			fn(o.Expr)
+		}
+	}
+	rest(func(e expr) { mark(e, false) })
+	if late {
+		wholeAll = maps.Clone(wholeRest)
+		whole = wholeAll
+	} else {
+		wholeAll = wholeRest
+	}
 	for _, it := range s.Items {
-		if it.Star {
-			for _, c := range schema.Columns {
-				whole[c.Name] = true
-			}
+		if !it.Star {
+			mark(it.Expr, false)
+			continue
+		}
+		for _, c := range schema.Columns {
+			whole[c.Name] = true
 		}
 	}
 	var refs []pathRef
@@ -89,6 +112,7 @@ func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
 		return mapChildren(e, rewrite)
 	}
 	out := *s
+	whole = wholeAll
 	out.Items = make([]selectItem, len(s.Items))
 	for i, it := range s.Items {
 		out.Items[i] = it
@@ -102,6 +126,7 @@ func planPathRefs(s *selectStmt, schema *scan.Schema) (*selectStmt, []pathRef) {
 			}
 		}
 	}
+	whole = wholeRest
 	out.Where = rewrite(s.Where)
 	out.GroupBy = make([]expr, len(s.GroupBy))
 	for i, g := range s.GroupBy {

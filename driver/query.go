@@ -67,10 +67,12 @@ func (c *conn) exec(ctx context.Context, p parsed, args []value) (sqldriver.Resu
 // counts, for EXPLAIN ANALYZE.
 type selectRun struct {
 	table   *scan.Table
-	read    []string // columns read
-	pushed  []string // conjuncts pushed into the scan
-	stats   scan.Stats
-	footers bool // answered from file footers, no scan
+	read    []string   // columns read
+	pushed  []string   // conjuncts pushed into the scan
+	stats   scan.Stats // of the first pass when late is set
+	footers bool       // answered from file footers, no scan
+	late    *lateRun   // the second pass of a two-pass ORDER BY ... LIMIT
+	first   []string   // with late: the columns the first pass reads
 }
 
 // selectRows plans and starts a SELECT.
@@ -88,7 +90,7 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	}
 	// variant_get calls the scan answers from the leaves of their path
 	// become columns of their own.
-	rs, refs := planPathRefs(s, schema)
+	rs, refs := planPathRefs(s, schema, lateShape(s, args))
 	all := names
 	if len(refs) > 0 {
 		all = append(slices.Clip(names), make([]string, len(refs))...)
@@ -149,16 +151,27 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	}
 	q.Where, run.pushed = pd.where, pd.texts
 	q.NoSkip = !c.cfg.DataSkipping
+	calls := map[string]string{}
+	maps.Copy(calls, pd.calls)
+	for _, r := range refs {
+		calls[r.ref.String()] = r.text
+	}
+	if lp := planLate(plan, full, rs, sc, args, q, ref, types); lp != nil {
+		run.first = lp.firstRead
+		it, st, late, err := plan.lateSelect(ctx, t, lp, calls, len(all), args)
+		if err != nil {
+			return nil, nil, err
+		}
+		out.it = it
+		run.stats, run.late = st, late
+		return out, run, nil
+	}
 	sr, err := t.Scan(ctx, q)
 	if err != nil {
 		return nil, nil, fmt.Errorf("parquetvariant: %w", err)
 	}
 	src := newScanSource(sr, pos, len(all))
-	src.calls = map[string]string{}
-	maps.Copy(src.calls, pd.calls)
-	for _, r := range refs {
-		src.calls[r.ref.String()] = r.text
-	}
+	src.calls = calls
 	it, err := plan.run(ctx, src, args)
 	if err != nil {
 		sr.Close()
@@ -302,6 +315,10 @@ func (c *conn) explain(ctx context.Context, s *explainStmt, args []value) (sqldr
 			pushed = strings.Join(run.pushed, " AND ")
 		}
 		data = add(data, "pushed to scan", pushed)
+		if run.late != nil {
+			data = add(data, "pass 1 reads", strings.Join(run.first, ", ")+": every row, keeping the first OFFSET+LIMIT by the ORDER BY keys")
+			data = add(data, "pass 2 reads", strings.Join(run.late.read, ", ")+": the kept rows only")
+		}
 	}
 	if sel.Where != nil {
 		data = add(data, "filter", sel.Where.String())
@@ -337,6 +354,13 @@ func (c *conn) explain(ctx context.Context, s *explainStmt, args []value) (sqldr
 		data = add(data, "bytes read", n(st.BytesRead))
 		data = add(data, "rows scanned", n(st.RowsScanned))
 		data = add(data, "rows returned", n(returned))
+		if l := run.late; l != nil {
+			data = add(data, "pass 2 row groups read", n(l.stats.RowGroupsRead))
+			data = add(data, "pass 2 pages read", n(l.stats.PagesRead))
+			data = add(data, "pass 2 pages skipped", n(l.stats.PagesSkipped))
+			data = add(data, "pass 2 bytes read", n(l.stats.BytesRead))
+			data = add(data, "pass 2 rows read", n(l.rows))
+		}
 	}
 	return textRows([]string{"item", "detail"}, data), nil
 }

@@ -106,6 +106,7 @@ type fileScan struct {
 	f         *os.File
 	descs     []*leafDesc // by slot
 	where     *fpred
+	only      []rowRanges  // by row group, the rows to read; nil: every row
 	remaining atomic.Int64 // row groups not yet decoded
 	closeOnce sync.Once
 }
@@ -149,7 +150,8 @@ func (pl *pipeline) produce() {
 	defer close(pl.order)
 	for fi, e := range pl.table.files {
 		nrg := len(e.pf.Metadata().RowGroups)
-		if nrg == 0 {
+		jobs := pl.plan.selected(fi, nrg)
+		if jobs == 0 {
 			continue
 		}
 		fs, err := pl.openFile(fi, e)
@@ -157,8 +159,11 @@ func (pl *pipeline) produce() {
 			pl.send(&job{file: fi, rg: -1, err: err, out: make(chan *batch, batchesPerJob)})
 			return
 		}
-		fs.remaining.Store(int64(nrg))
+		fs.remaining.Store(int64(jobs))
 		for i := range nrg {
+			if !pl.plan.reads(fi, i) {
+				continue
+			}
 			if !pl.send(&job{fs: fs, file: fi, rg: i, out: make(chan *batch, batchesPerJob)}) {
 				return
 			}
@@ -199,6 +204,9 @@ func (pl *pipeline) openFile(fi int, e *fileEntry) (*fileScan, error) {
 		return nil, &FileError{Path: e.path, RowGroup: -1, Err: err}
 	}
 	fs := &fileScan{entry: e, f: f, descs: make([]*leafDesc, len(pl.plan.cols))}
+	if pl.plan.only != nil {
+		fs.only = pl.plan.only[fi]
+	}
 	pl.mu.Lock()
 	pl.files = append(pl.files, fs)
 	pl.mu.Unlock()

@@ -38,6 +38,9 @@ type plan struct {
 	where   *pred  // nil: every row
 	noSkip  bool
 	lenient bool // shred.Lenient reconstruction
+	// only restricts the scan to these rows, by file then row group (see
+	// Query.Only); nil reads every row.
+	only [][]rowRanges
 }
 
 // slotKey identifies the slots that read the same value.

@@ -232,6 +232,18 @@ type Query struct {
 	// Workers is how many goroutines decode row groups (0: GOMAXPROCS).
 	// Rows come out in the same order whatever the number.
 	Workers int
+	// Only, when not nil, restricts the scan to the rows it names (in any
+	// order; a row named twice comes out once): the other row groups are
+	// neither opened nor read, and within a row group only the pages
+	// holding a named row are decoded when the column has an offset index
+	// (PageIndex.md), as for rows that Where excludes by page statistics.
+	// Rows still come out in file and row order, and Where still applies.
+	// A non-nil empty Only reads no row. The rows must be of the table the
+	// scan reads, as listed when it was opened (a changed file fails with
+	// ErrStale); a row it does not hold fails Table.Scan with an error
+	// wrapping ErrNoRow. Row groups outside Only count as skipped in
+	// [Stats], their pages not at all.
+	Only []RowID
 	// Lenient reads shredded Variants whose layout VariantShredding.md
 	// forbids as shred.Lenient does (typed_value wins); by default they are
 	// an error wrapping shred.ErrInvalidLayout (shred.Strict).

@@ -83,7 +83,16 @@ func (t *Table) Scan(ctx context.Context, q Query) (*Rows, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table %q: %w", t.Name, err)
 	}
+	if q.Only != nil {
+		if p.only, err = t.onlyRows(q.Only); err != nil {
+			return nil, fmt.Errorf("table %q: %w", t.Name, err)
+		}
+	}
 	r := &Rows{ctx: ctx, table: t, plan: p, fileRead: make([]bool, len(t.files))}
+	for fi, e := range t.files {
+		n := len(e.pf.Metadata().RowGroups)
+		r.stats.RowGroupsSkipped += int64(n - p.selected(fi, n))
+	}
 	r.cols = make([]Column, len(p.out))
 	for i, s := range p.out {
 		r.cols[i] = t.schema.Columns[p.cols[s]]

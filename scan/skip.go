@@ -80,6 +80,11 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 			return skip()
 		}
 	}
+	if fs.only != nil {
+		if rg.ranges = rg.ranges.intersect(fs.only[i]); len(rg.ranges) == 0 {
+			return skip()
+		}
+	}
 	if noSkip {
 		for _, rd := range rg.readers {
 			if rd != nil {

@@ -1,0 +1,293 @@
+package driver
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/parquetvariant/parquetvariant/scan"
+)
+
+// lateRowsMax is the most OFFSET+LIMIT rows a SELECT with ORDER BY reads
+// in two passes; above it one pass reads every column of every row.
+var lateRowsMax int64 = 10000
+
+// latePlan is a SELECT with ORDER BY and LIMIT read in two passes (late
+// materialization, docs/design.md section 8): the first scans only the
+// columns of WHERE and of the ORDER BY keys and keeps the first
+// OFFSET+LIMIT rows by key, with where each is; the second reads the
+// output columns of those rows only (scan.Query.Only), so that the scan
+// decodes only the pages holding them, and evaluates the output
+// expressions on them alone.
+type latePlan struct {
+	first, second       scan.Query
+	firstPos, secondPos []int    // the row position of each scan column
+	firstRead           []string // columns the first pass reads, for EXPLAIN
+	secondRead          []string // columns the second pass reads
+	limit, offset       int64
+}
+
+// lateRun is what the second pass of a latePlan read, for EXPLAIN ANALYZE.
+type lateRun struct {
+	read  []string
+	rows  int64
+	stats scan.Stats
+}
+
+// lateShape reports whether s may run in two passes (see planLate) as far
+// as its clauses and its arguments tell, before its columns are known.
+func lateShape(s *selectStmt, args []value) bool {
+	if len(s.OrderBy) == 0 || s.Limit == nil || s.Distinct || len(s.GroupBy) > 0 || s.Having != nil {
+		return false
+	}
+	for _, it := range s.Items {
+		if !it.Star && hasAggregate(it.Expr) {
+			return false
+		}
+	}
+	for _, o := range s.OrderBy {
+		if hasAggregate(o.Expr) {
+			return false
+		}
+	}
+	_, _, ok := lateCounts(s.Limit, s.Offset, args)
+	return ok
+}
+
+// lateCounts evaluates LIMIT and OFFSET; ok is false when one fails or
+// they keep more than lateRowsMax rows.
+func lateCounts(limitExpr, offsetExpr expr, args []value) (limit, offset int64, ok bool) {
+	count := func(e expr, what string, none int64) (int64, bool) {
+		if e == nil {
+			return none, true
+		}
+		f, err := compileCount(e, what)
+		if err != nil {
+			return 0, false
+		}
+		n, err := count(f, args, what, none)
+		return n, err == nil
+	}
+	limit, ok1 := count(limitExpr, "LIMIT", -1)
+	offset, ok2 := count(offsetExpr, "OFFSET", 0)
+	ok = ok1 && ok2 && limit >= 0 && limit <= lateRowsMax && offset <= lateRowsMax-limit
+	return limit, offset, ok
+}
+
+// planLate returns the two-pass plan of p, or nil when one pass is as
+// good: no ORDER BY with LIMIT, aggregation or DISTINCT, more than
+// lateRowsMax rows to keep, or no column of variable width (a VARIANT,
+// VARCHAR or BINARY column or variant_get result) that only the output
+// needs. q is the one-pass scan query; full is the statement with all of
+// WHERE (for EXPLAIN), rs the one the evaluator runs; types gives the type
+// of each column of the row, by name.
+func planLate(p *selectPlan, full, rs *selectStmt, sc *scope, args []value, q scan.Query, ref func(int) scan.Ref, types map[string]colType) *latePlan {
+	if p.grouped || p.distinct || len(p.order) == 0 {
+		return nil
+	}
+	limit, offset, ok := lateCounts(rs.Limit, rs.Offset, args)
+	if !ok {
+		return nil
+	}
+	keys := make([]expr, 0, len(p.order)+1)
+	for _, k := range p.order {
+		keys = append(keys, p.sortExprs[k.col])
+	}
+	first := exprColumns(append(slices.Clip(keys), rs.Where), sc)
+	second := exprColumns(p.sortExprs, sc)
+	wide := func(i int) bool {
+		switch types[sc.names[i]].name {
+		case "VARIANT", "VARCHAR", "BINARY":
+			return !slices.Contains(first, i)
+		}
+		return false
+	}
+	if !slices.ContainsFunc(second, wide) {
+		return nil
+	}
+	lp := &latePlan{limit: limit, offset: offset, first: q, second: q}
+	lp.first.Columns, lp.second.Columns = nil, nil
+	lp.second.Where = nil // its rows passed WHERE in the first pass
+	for _, i := range first {
+		lp.first.Columns = append(lp.first.Columns, ref(i))
+		lp.firstPos = append(lp.firstPos, i)
+	}
+	for _, i := range second {
+		lp.second.Columns = append(lp.second.Columns, ref(i))
+		lp.secondPos = append(lp.secondPos, i)
+		lp.secondRead = append(lp.secondRead, ref(i).String())
+	}
+	for _, i := range exprColumns(append(keys, full.Where), sc) {
+		lp.firstRead = append(lp.firstRead, ref(i).String())
+	}
+	return lp
+}
+
+// exprColumns lists, in table order, the columns that exprs refer to.
+func exprColumns(exprs []expr, sc *scope) []int {
+	used := make([]bool, len(sc.names))
+	for _, e := range exprs {
+		walkExpr(e, func(x expr) {
+			if c, ok := x.(*columnExpr); ok {
+				if i, err := sc.lookup(c.Name); err == nil {
+					used[i] = true
+				}
+			}
+		})
+	}
+	var out []int
+	for i, u := range used {
+		if u {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// lateSelect runs lp over table t and returns the rows, the first pass's
+// counts and what the second read. Rows, order and ties are those of the
+// one-pass plan (sortRows), and so are the errors of WHERE and of the
+// ORDER BY keys, which are evaluated on every row. Output expressions that
+// are not ORDER BY keys are evaluated only on the kept rows, in table
+// order: a failing one (a strict cast) fails the query only when its row
+// is kept. calls words failed casts (see scanSource); width is the width of
+// the row the plan was compiled against.
+func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan, calls map[string]string, width int, args []value) (resultIter, scan.Stats, *lateRun, error) {
+	kept, st, err := p.lateKeys(ctx, t, lp, calls, width, args)
+	if err != nil {
+		return nil, st, nil, err
+	}
+	run := &lateRun{read: lp.secondRead}
+	rows := make([][]value, len(kept))
+	if len(kept) > 0 {
+		at := make(map[scan.RowID]int, len(kept))
+		only := make([]scan.RowID, len(kept))
+		for i, r := range kept {
+			at[*r.id] = i
+			only[i] = *r.id
+		}
+		q := lp.second
+		q.Only = only
+		sr, err := t.Scan(ctx, q)
+		if err != nil {
+			return nil, st, nil, fmt.Errorf("parquetvariant: %w", err)
+		}
+		src := newScanSource(sr, lp.secondPos, width)
+		src.calls = calls
+		err = p.lateRows(src, kept, at, rows, args)
+		src.close()
+		run.stats = sr.Stats()
+		run.rows = run.stats.RowsReturned
+		if err != nil {
+			return nil, st, run, err
+		}
+	}
+	return &limitIter{in: &sliceIter{rows: rows}, width: len(p.names), skip: lp.offset, left: lp.limit}, st, run, nil
+}
+
+// lateKeys is the first pass of lateSelect: it returns the first
+// OFFSET+LIMIT rows by the ORDER BY keys, sorted, each with its key values
+// and where it is, and the scan's counts.
+func (p *selectPlan) lateKeys(ctx context.Context, t *scan.Table, lp *latePlan, calls map[string]string, width int, args []value) ([]sortedRow, scan.Stats, error) {
+	sr, err := t.Scan(ctx, lp.first)
+	if err != nil {
+		return nil, scan.Stats{}, fmt.Errorf("parquetvariant: %w", err)
+	}
+	src := newScanSource(sr, lp.firstPos, width)
+	src.calls = calls
+	defer src.close()
+	keep := lp.limit + lp.offset
+	h := &rowHeap{order: p.order}
+	r := evalRow{args: args}
+	keys := make([]value, len(p.proj))
+	var n int64 // rows read
+	for {
+		if n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, sr.Stats(), err
+			}
+		}
+		ok, err := src.next()
+		if err != nil {
+			return nil, sr.Stats(), err
+		}
+		if !ok {
+			break
+		}
+		n++
+		r.cols = src.row()
+		if p.where != nil {
+			w, err := p.where(&r)
+			if err != nil {
+				return nil, sr.Stats(), atRow(err, n, src)
+			}
+			t, err := truthValue(w)
+			if err != nil {
+				return nil, sr.Stats(), err
+			}
+			if t != trueT {
+				continue
+			}
+		}
+		if keep == 0 {
+			continue
+		}
+		for _, k := range p.order {
+			if keys[k.col], err = p.proj[k.col](&r); err != nil {
+				return nil, sr.Stats(), atRow(err, n, src)
+			}
+		}
+		row := sortedRow{vals: keys, seq: n}
+		full := int64(len(h.rows)) == keep
+		if full && h.less(h.rows[0], row) {
+			continue
+		}
+		path, rg, at, _ := sr.Position()
+		row.vals, row.id = detach(keys), &scan.RowID{Path: path, RowGroup: rg, Row: at}
+		if full {
+			h.rows[0] = row
+			heap.Fix(h, 0)
+			continue
+		}
+		heap.Push(h, row)
+	}
+	slices.SortFunc(h.rows, h.compare)
+	return h.rows, sr.Stats(), nil
+}
+
+// lateRows is the second pass of lateSelect: it evaluates the output
+// columns and sort keys of each row src reads (the kept rows, in table
+// order) into rows, at the place at gives the row in sort order.
+func (p *selectPlan) lateRows(src *scanSource, kept []sortedRow, at map[scan.RowID]int, rows [][]value, args []value) error {
+	r := evalRow{args: args}
+	out := make([]value, len(p.proj))
+	for {
+		ok, err := src.next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		path, rg, row, _ := src.rows.Position()
+		i, found := at[scan.RowID{Path: path, RowGroup: rg, Row: row}]
+		if !found || rows[i] != nil {
+			return fmt.Errorf("parquetvariant: internal error: row %d of row group %d of %s read twice or not asked for", row, rg, path)
+		}
+		r.cols = src.row()
+		for j, f := range p.proj {
+			if out[j], err = f(&r); err != nil {
+				return atRow(err, kept[i].seq, src)
+			}
+		}
+		rows[i] = detach(out)
+	}
+	for i, r := range rows {
+		if r == nil {
+			id := kept[i].id
+			return fmt.Errorf("parquetvariant: internal error: row %d of row group %d of %s not read again", id.Row, id.RowGroup, id.Path)
+		}
+	}
+	return nil
+}
