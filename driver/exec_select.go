@@ -116,7 +116,7 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 			col = int(n - 1)
 		} else if c, ok := o.Expr.(*columnExpr); ok {
 			for i, it := range items {
-				if it.Alias != c.Name {
+				if !strings.EqualFold(it.Alias, c.Name) {
 					continue
 				}
 				if col >= 0 && exprKey(items[col].Expr) != exprKey(it.Expr) {
@@ -129,7 +129,7 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 		}
 		if col < 0 {
 			for i, it := range items {
-				if exprKey(it.Expr) == exprKey(o.Expr) {
+				if exprKey(it.Expr) == exprKey(o.Expr) || sameColumn(it.Expr, o.Expr) {
 					col = i
 					break
 				}
@@ -281,4 +281,12 @@ func walkExpr(e expr, fn func(expr)) {
 			walkExpr(a, fn)
 		}
 	}
+}
+
+// sameColumn reports whether a and b name the same table column: column
+// names match in any case.
+func sameColumn(a, b expr) bool {
+	ca, ok1 := a.(*columnExpr)
+	cb, ok2 := b.(*columnExpr)
+	return ok1 && ok2 && strings.EqualFold(ca.Name, cb.Name)
 }

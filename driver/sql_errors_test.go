@@ -275,6 +275,9 @@ func TestSelectListRules(t *testing.T) {
 		"SELECT kind AS a, kind AS a FROM events ORDER BY a",
 		"SELECT DISTINCT kind AS k FROM events ORDER BY k DESC",
 		"SELECT DISTINCT kind FROM events ORDER BY kind",
+		"SELECT DISTINCT kind FROM events ORDER BY KIND",
+		"SELECT DISTINCT KIND FROM events ORDER BY kind DESC",
+		"SELECT DISTINCT kind AS k FROM events ORDER BY K",
 	} {
 		require.NoError(t, queryErr(db, q), q)
 	}

@@ -13,8 +13,8 @@ import (
 type tableFolderFiles struct {
 	dir string
 	// data: the table's visible *.parquet files at any depth, and the
-	// symbolic links to such files or to folders (deleting a link leaves
-	// what it names).
+	// symbolic links to such files or to folders, or named *.parquet and
+	// leading nowhere (deleting a link leaves what it names).
 	data []string
 	// own: the driver's files in progress, _pv-*.parquet.tmp.
 	own []string
@@ -56,8 +56,11 @@ func tableFolder(dir string) (*tableFolderFiles, error) {
 			case hidden:
 				tf.other = append(tf.other, path)
 			case typ&fs.ModeSymlink != 0:
+				// A link to nothing named as a data file is listed (and
+				// read, as damaged) as one of the table's: it goes too.
 				st, err := os.Stat(path)
-				if err == nil && (st.IsDir() || st.Mode().IsRegular() && strings.HasSuffix(name, ".parquet")) {
+				dangling := errors.Is(err, fs.ErrNotExist) && strings.HasSuffix(name, ".parquet")
+				if dangling || err == nil && (st.IsDir() || st.Mode().IsRegular() && strings.HasSuffix(name, ".parquet")) {
 					tf.data = append(tf.data, path)
 				} else {
 					tf.other = append(tf.other, path)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -127,4 +128,16 @@ func gone(err error) error {
 		return err
 	}
 	return fmt.Errorf("%w (dropped while read): %w", ErrNoTable, err)
+}
+
+// goneAt is gone for an error about path, unless path is a symbolic link
+// that leads nowhere: that is a damaged table, not a dropped one, and the
+// error says so (wrapping ErrCorrupt, not ErrNoTable or fs.ErrNotExist).
+func goneAt(path string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		if st, lerr := os.Lstat(path); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+			return &FileError{Path: path, RowGroup: -1, Err: fmt.Errorf("%w: a symbolic link to nothing (%v)", ErrCorrupt, err)}
+		}
+	}
+	return gone(err)
 }

@@ -108,7 +108,7 @@ func CheckName(name string) error {
 func (r *Root) inside(path string) (string, error) {
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return "", gone(err)
+		return "", goneAt(path, err)
 	}
 	rel, err := filepath.Rel(r.dir, real)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
@@ -212,6 +212,13 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 			linked := typ&fs.ModeSymlink != 0
 			if linked {
 				real, err := r.inside(path)
+				if errors.Is(err, ErrCorrupt) && strings.HasSuffix(name, fileExt) {
+					// A link to nothing named as a data file: listed, so
+					// that reading the table names it and DROP TABLE
+					// removes it.
+					files = append(files, path)
+					continue
+				}
 				if err != nil {
 					return err
 				}
@@ -342,7 +349,7 @@ func (r *Root) entries(prefix string, paths []string) ([]*fileEntry, error) {
 		listed[p] = true
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, gone(err)
+			return nil, goneAt(p, err)
 		}
 		e := r.files[p]
 		if e == nil || e.size != st.Size() || !e.modTime.Equal(st.ModTime()) {
