@@ -71,6 +71,9 @@ func NewPageWriter(w *parquet.ColumnWriter, lim PageLimits) *PageWriter {
 // written; the error of a row past lim.RowBytes wraps [ErrTooLarge], and
 // its Row counts the rows handed to the PageWriter before it.
 func (p *PageWriter) WriteRowValues(vals []parquet.Value) (int, error) {
+	if n := flatWidth(vals); n > 0 {
+		return p.writeFlat(vals, n)
+	}
 	start, rows := 0, 0
 	for k := 0; k < len(vals); {
 		end := k + 1
@@ -97,6 +100,66 @@ func (p *PageWriter) WriteRowValues(vals []parquet.Value) (int, error) {
 		if _, err := p.w.WriteRowValues(vals[start:]); err != nil {
 			return rows, err
 		}
+	}
+	return rows, nil
+}
+
+// flatWidth returns the bytes cost gives each value of vals when every
+// value is a row of its own (repetition level 0) of a fixed-width type,
+// counting a NULL as a value; 0 otherwise.
+func flatWidth(vals []parquet.Value) int {
+	width := 0
+	for k := range vals {
+		v := &vals[k]
+		if v.RepetitionLevel() != 0 {
+			return 0
+		}
+		if width != 0 || v.IsNull() {
+			continue
+		}
+		switch v.Kind() {
+		case parquet.Boolean:
+			width = 1
+		case parquet.Int32, parquet.Float:
+			width = 4
+		case parquet.Int64, parquet.Double:
+			width = 8
+		case parquet.Int96:
+			width = 12
+		default:
+			return 0
+		}
+	}
+	if width == 0 {
+		width = 8 // only NULLs: any width bounds them
+	}
+	return 1 + width
+}
+
+// writeFlat is WriteRowValues for rows of one value of n bytes each: the
+// rows that fit the page are handed over at once.
+func (p *PageWriter) writeFlat(vals []parquet.Value, n int) (int, error) {
+	rows := 0
+	for len(vals) > 0 {
+		room := min(p.lim.Rows-p.rows, (p.lim.Bytes-p.bytes)/n)
+		if room <= 0 {
+			if p.rows > 0 {
+				if err := p.flush(nil); err != nil {
+					return rows, err
+				}
+				continue
+			}
+			room = 1
+		}
+		k := min(room, len(vals))
+		if _, err := p.w.WriteRowValues(vals[:k]); err != nil {
+			return rows, err
+		}
+		p.rows += k
+		p.bytes += k * n
+		p.row += k
+		rows += k
+		vals = vals[k:]
 	}
 	return rows, nil
 }
