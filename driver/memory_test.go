@@ -19,8 +19,8 @@ import (
 // statements; with row groups of 10,000 rows, and the garbage collector
 // kept close to the live heap, the heap must stay under 100 MB throughout.
 func TestLargeTransactionMemoryBounded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("inserts 10,000,000 rows")
+	if testing.Short() || raceEnabled {
+		t.Skip("inserts 10,000,000 rows (too slow under the race detector)")
 	}
 	dir := t.TempDir()
 	defer debug.SetGCPercent(debug.SetGCPercent(25))
