@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/parquetvariant/parquetvariant/driver"
-	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // BenchmarkTopK runs the top-10 query that returns whole Variants, ORDER
@@ -23,28 +22,7 @@ func BenchmarkTopK(b *testing.B) {
 	}
 	defer db.Close()
 	const q = "SELECT event FROM events ORDER BY variant_get(event, '$.amount', 'bigint') DESC LIMIT 10"
-	top := func() int64 {
-		rs, err := db.Query(q)
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer rs.Close()
-		var n int64
-		var v any
-		for rs.Next() {
-			if err := rs.Scan(&v); err != nil {
-				b.Fatal(err)
-			}
-			if x, ok := v.(variant.Variant); !ok || len(x.Bytes()) == 0 {
-				b.Fatalf("got %T %v, want a Variant", v, v)
-			}
-			n++
-		}
-		if err := rs.Err(); err != nil {
-			b.Fatal(err)
-		}
-		return n
-	}
+	top := func() int64 { return countVariants(b, db, q) }
 	for _, pass := range []struct {
 		name string
 		rows int64
