@@ -1,7 +1,6 @@
 package driver_test
 
 import (
-	"database/sql"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,16 +18,10 @@ import (
 // the column in another case than the table.
 func TestInsertKeepsShreddingAnyCase(t *testing.T) {
 	src, dir := t.TempDir(), t.TempDir()
-	cfg := pvdriver.NewConfig()
-	cfg.Root = src
-	cfg.Shredding = map[string]map[string]shred.Schema{"low": {"v": shred.Object(
+	srcDB := openShredding(t, src, pvdriver.NewConfig().Shred, map[string]map[string]shred.Schema{"low": {"v": shred.Object(
 		shred.Field{Name: "a", Schema: shred.Typed(shred.TypeInt64)},
 		shred.Field{Name: "b", Schema: shred.Typed(shred.TypeString)},
-	)}}
-	conn, err := pvdriver.NewConnector(cfg)
-	require.NoError(t, err)
-	srcDB := sql.OpenDB(conn)
-	defer srcDB.Close()
+	)}})
 	for _, q := range []string{
 		"CREATE TABLE up (id BIGINT, V VARIANT)",
 		"CREATE TABLE low (id BIGINT, v VARIANT)",
@@ -75,16 +68,9 @@ func TestInsertKeepsShreddingAnyCase(t *testing.T) {
 // and two names of one table that differ only in case are refused.
 func TestFixedShreddingAnyCase(t *testing.T) {
 	dir := t.TempDir()
-	cfg := pvdriver.NewConfig()
-	cfg.Root = dir
-	cfg.Shred = pvdriver.ShredNone
-	cfg.Shredding = map[string]map[string]shred.Schema{
+	db := openShredding(t, dir, pvdriver.ShredNone, map[string]map[string]shred.Schema{
 		"events": {"payload": shred.Object(shred.Field{Name: "a", Schema: shred.Typed(shred.TypeInt64)})},
-	}
-	conn, err := pvdriver.NewConnector(cfg)
-	require.NoError(t, err)
-	db := sql.OpenDB(conn)
-	defer db.Close()
+	})
 	for _, q := range []string{
 		"CREATE TABLE events (id BIGINT, PayLoad VARIANT)",
 		`INSERT INTO events VALUES (1, parse_json('{"a":1}'))`,
@@ -107,7 +93,9 @@ func TestFixedShreddingAnyCase(t *testing.T) {
 		require.NoError(t, f.Close())
 	}
 
-	cfg.Shredding["events"]["PAYLOAD"] = shred.Untyped()
+	cfg := pvdriver.NewConfig()
+	cfg.Root = dir
+	cfg.Shredding = map[string]map[string]shred.Schema{"events": {"payload": shred.Untyped(), "PAYLOAD": shred.Untyped()}}
 	_, err = pvdriver.NewConnector(cfg)
 	require.ErrorIs(t, err, pvdriver.ErrDSN)
 	require.EqualError(t, err, "parquetvariant: invalid DSN: Shredding of events names columns PAYLOAD and payload, which differ only in case (column names match in any case)")

@@ -20,17 +20,10 @@ import (
 // every value reads back, those the schema does not fit included.
 func TestFixedShredding(t *testing.T) {
 	dir := t.TempDir()
-	cfg := pvdriver.NewConfig()
-	cfg.Root = dir
-	cfg.Shred = pvdriver.ShredNone
-	cfg.Shredding = map[string]map[string]shred.Schema{
+	db := openShredding(t, dir, pvdriver.ShredNone, map[string]map[string]shred.Schema{
 		"events": {"v": shred.Object(shred.Field{Name: "rare", Schema: shred.Typed(shred.TypeInt64)})},
-	}
-	conn, err := pvdriver.NewConnector(cfg)
-	require.NoError(t, err)
-	db := sql.OpenDB(conn)
-	defer db.Close()
-	_, err = db.Exec("CREATE TABLE events (id BIGINT, v VARIANT)")
+	})
+	_, err := db.Exec("CREATE TABLE events (id BIGINT, v VARIANT)")
 	require.NoError(t, err)
 	var q strings.Builder
 	q.WriteString("INSERT INTO events VALUES ")
@@ -84,4 +77,19 @@ func TestFixedShredding(t *testing.T) {
 	_, err = pvdriver.NewConnector(&pvdriver.Config{Root: dir})
 	require.ErrorIs(t, err, pvdriver.ErrDSN)
 	require.ErrorContains(t, err, `option shred="": want auto or none (a Config built in code starts from NewConfig`)
+}
+
+// openShredding opens root dir with the shred mode and the fixed shredding
+// schemas of Config.Shredding; the database closes when the test ends.
+func openShredding(t *testing.T, dir string, mode pvdriver.ShredMode, schemas map[string]map[string]shred.Schema) *sql.DB {
+	t.Helper()
+	cfg := pvdriver.NewConfig()
+	cfg.Root = dir
+	cfg.Shred = mode
+	cfg.Shredding = schemas
+	conn, err := pvdriver.NewConnector(cfg)
+	require.NoError(t, err)
+	db := sql.OpenDB(conn)
+	t.Cleanup(func() { db.Close() })
+	return db
 }
