@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -119,15 +120,7 @@ func TestPageSkippingPlainColumn(t *testing.T) {
 	db := openDB(t, dir)
 	_, err := db.Exec("CREATE TABLE t (id BIGINT NOT NULL, k VARCHAR)")
 	require.NoError(t, err)
-	tx, err := db.Begin()
-	require.NoError(t, err)
-	st, err := tx.Prepare("INSERT INTO t VALUES (?, ?)")
-	require.NoError(t, err)
-	for i := 0; i < 60000; i++ {
-		_, err = st.Exec(i, fmt.Sprintf("k%d", i%100))
-		require.NoError(t, err)
-	}
-	require.NoError(t, tx.Commit())
+	insertRowsTx(t, db, "INSERT INTO t VALUES (?, ?)", 60000, func(i int) []any { return []any{i, fmt.Sprintf("k%d", i%100)} })
 
 	plan := explain(t, db, "EXPLAIN ANALYZE SELECT id, k FROM t WHERE id = 25005")
 	require.Equal(t, "1", plan["row groups read"])
@@ -189,16 +182,8 @@ func TestColumnPastReaderPageLimit(t *testing.T) {
 	db := openDB(t, dir+"?compression=none")
 	_, err := db.Exec("CREATE TABLE t (id BIGINT NOT NULL, s VARCHAR)")
 	require.NoError(t, err)
-	tx, err := db.Begin()
-	require.NoError(t, err)
-	st, err := tx.Prepare("INSERT INTO t VALUES (?, ?)")
-	require.NoError(t, err)
 	s := strings.Repeat("y", 4<<20)
-	for i := 0; i < 65; i++ { // 260 MiB
-		_, err = st.Exec(i, s)
-		require.NoError(t, err)
-	}
-	require.NoError(t, tx.Commit())
+	insertRowsTx(t, db, "INSERT INTO t VALUES (?, ?)", 65, func(i int) []any { return []any{i, s} }) // 260 MiB
 	var n, total int64
 	require.NoError(t, db.QueryRow("SELECT COUNT(*), SUM(id) FROM t WHERE s IS NOT NULL").Scan(&n, &total))
 	require.Equal(t, int64(65), n)
@@ -214,19 +199,11 @@ func TestMetadataDictionaryFallsBack(t *testing.T) {
 	db := openDB(t, dir+"?shred=none")
 	_, err := db.Exec("CREATE TABLE t (id BIGINT NOT NULL, v VARIANT)")
 	require.NoError(t, err)
-	tx, err := db.Begin()
-	require.NoError(t, err)
-	st, err := tx.Prepare("INSERT INTO t VALUES (?, ?)")
-	require.NoError(t, err)
 	const rows = 6000
 	doc := func(i int) map[string]any {
 		return map[string]any{fmt.Sprintf("a%05d", i) + strings.Repeat("k", 400): i, fmt.Sprintf("b%05d", i): "x"}
 	}
-	for i := 0; i < rows; i++ {
-		_, err = st.Exec(i, variant.MustOf(doc(i)))
-		require.NoError(t, err)
-	}
-	require.NoError(t, tx.Commit())
+	insertRowsTx(t, db, "INSERT INTO t VALUES (?, ?)", rows, func(i int) []any { return []any{i, variant.MustOf(doc(i))} })
 
 	// The first pages look their values up in the dictionary, the last
 	// ones hold them.
@@ -247,4 +224,19 @@ func TestMetadataDictionaryFallsBack(t *testing.T) {
 	}
 	require.NoError(t, got.Err())
 	require.Equal(t, rows, n)
+}
+
+// insertRowsTx runs the prepared INSERT query n times in one transaction,
+// with args(i) the arguments of the i-th, and commits.
+func insertRowsTx(t *testing.T, db *sql.DB, query string, n int, args func(i int) []any) {
+	t.Helper()
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	st, err := tx.Prepare(query)
+	require.NoError(t, err)
+	for i := range n {
+		_, err := st.Exec(args(i)...)
+		require.NoError(t, err)
+	}
+	require.NoError(t, tx.Commit())
 }

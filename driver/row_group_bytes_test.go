@@ -52,15 +52,9 @@ func TestRowGroupBytes(t *testing.T) {
 			db := openDB(t, dir+tc.dsn)
 			_, err := db.Exec("CREATE TABLE t (id BIGINT NOT NULL, s VARCHAR)")
 			require.NoError(t, err)
-			tx, err := db.Begin()
-			require.NoError(t, err)
-			st, err := tx.Prepare("INSERT INTO t VALUES (?, ?)")
-			require.NoError(t, err)
-			for i := 0; i < 103; i++ {
-				_, err = st.Exec(i, fmt.Sprintf("%05d", i)+strings.Repeat("s", 4995))
-				require.NoError(t, err)
-			}
-			require.NoError(t, tx.Commit())
+			insertRowsTx(t, db, "INSERT INTO t VALUES (?, ?)", 103, func(i int) []any {
+				return []any{i, fmt.Sprintf("%05d", i) + strings.Repeat("s", 4995)}
+			})
 			require.Equal(t, tc.want, rowGroupRows(t, dir, "t"))
 			var n, sum int64
 			require.NoError(t, db.QueryRow("SELECT COUNT(*), SUM(id) FROM t WHERE s LIKE '0%'").Scan(&n, &sum))
@@ -86,16 +80,8 @@ func TestWideRowsMemoryBounded(t *testing.T) {
 	require.NoError(t, err)
 
 	peak := samplePeakHeap(10 * time.Millisecond)
-	tx, err := db.Begin()
-	require.NoError(t, err)
-	st, err := tx.Prepare("INSERT INTO t VALUES (?, ?)")
-	require.NoError(t, err)
 	pad := strings.Repeat("w", 3992)
-	for i := 0; i < rows; i++ {
-		_, err = st.Exec(i, fmt.Sprintf("%08d", i)+pad)
-		require.NoError(t, err)
-	}
-	require.NoError(t, tx.Commit())
+	insertRowsTx(t, db, "INSERT INTO t VALUES (?, ?)", rows, func(i int) []any { return []any{i, fmt.Sprintf("%08d", i) + pad} })
 	top := peak()
 	var n int64
 	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM t").Scan(&n))
