@@ -26,16 +26,29 @@ func copyFile(t testing.TB, src, dst string) {
 // format.FileMetaData, lets edit change it and writes it back re-encoded.
 func editMetadata(t testing.TB, path string, edit func(*format.FileMetaData)) {
 	t.Helper()
+	editFooter(t, path, func(md *format.FileMetaData, _ []byte, _ int64) []byte {
+		edit(md)
+		return nil
+	})
+}
+
+// editFooter decodes the footer of the file at path, lets edit change it
+// (given the file's bytes and the offset where its footer starts) and
+// writes the file back with the bytes edit returns put before the
+// re-encoded footer, at that offset.
+func editFooter(t testing.TB, path string, edit func(md *format.FileMetaData, data []byte, end int64) []byte) {
+	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	n := len(data)
 	flen := int(binary.LittleEndian.Uint32(data[n-8:]))
 	var md format.FileMetaData
 	require.NoError(t, thrift.Unmarshal(new(thrift.CompactProtocol), data[n-8-flen:n-8], &md))
-	edit(&md)
+	extra := edit(&md, data, int64(n-8-flen))
 	b, err := thrift.Marshal(new(thrift.CompactProtocol), &md)
 	require.NoError(t, err)
-	out := append(slices.Clone(data[:n-8-flen]), b...)
+	out := append(slices.Clone(data[:n-8-flen]), extra...)
+	out = append(out, b...)
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(b)))
 	out = append(out, "PAR1"...)
 	require.NoError(t, os.WriteFile(path, out, 0o644))

@@ -2,7 +2,6 @@ package scan
 
 import (
 	"encoding/binary"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -18,26 +17,16 @@ import (
 // after the data and the chunk points to it.
 func editColumnIndex(t testing.TB, path string, rg, leaf int, edit func(*format.ColumnIndex)) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	n := len(data)
-	flen := int(binary.LittleEndian.Uint32(data[n-8:]))
-	var md format.FileMetaData
-	require.NoError(t, thrift.Unmarshal(new(thrift.CompactProtocol), data[n-8-flen:n-8], &md))
-	c := &md.RowGroups[rg].Columns[leaf]
-	var ci format.ColumnIndex
-	require.NoError(t, thrift.Unmarshal(new(thrift.CompactProtocol), data[c.ColumnIndexOffset:c.ColumnIndexOffset+int64(c.ColumnIndexLength)], &ci))
-	edit(&ci)
-	entry, err := thrift.Marshal(new(thrift.CompactProtocol), &ci)
-	require.NoError(t, err)
-	c.ColumnIndexOffset, c.ColumnIndexLength = int64(n-8-flen), int32(len(entry))
-	footer, err := thrift.Marshal(new(thrift.CompactProtocol), &md)
-	require.NoError(t, err)
-	out := append(slices.Clone(data[:n-8-flen]), entry...)
-	out = append(out, footer...)
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(footer)))
-	out = append(out, "PAR1"...)
-	require.NoError(t, os.WriteFile(path, out, 0o644))
+	editFooter(t, path, func(md *format.FileMetaData, data []byte, end int64) []byte {
+		c := &md.RowGroups[rg].Columns[leaf]
+		var ci format.ColumnIndex
+		require.NoError(t, thrift.Unmarshal(new(thrift.CompactProtocol), data[c.ColumnIndexOffset:c.ColumnIndexOffset+int64(c.ColumnIndexLength)], &ci))
+		edit(&ci)
+		entry, err := thrift.Marshal(new(thrift.CompactProtocol), &ci)
+		require.NoError(t, err)
+		c.ColumnIndexOffset, c.ColumnIndexLength = end, int32(len(entry))
+		return entry
+	})
 }
 
 func le64(v int64) []byte { return binary.LittleEndian.AppendUint64(nil, uint64(v)) }
