@@ -85,20 +85,10 @@ func TestScanOnlyRows(t *testing.T) {
 func TestScanOnlyFiles(t *testing.T) {
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)
-	type row struct {
-		ID int64 `parquet:"id"`
-	}
-	group := func(from, n int) []row {
-		var out []row
-		for i := range n {
-			out = append(out, row{int64(from + i)})
-		}
-		return out
-	}
 	a, b, c := filepath.Join(dir, "t", "a.parquet"), filepath.Join(dir, "t", "b.parquet"), filepath.Join(dir, "t", "c.parquet")
-	writeRowGroups(t, a, [][]row{group(0, 5), group(5, 5)})
-	writeRowGroups(t, b, [][]row{group(10, 5)})
-	writeRowGroups(t, c, [][]row{group(15, 5), group(20, 5)})
+	writeRowGroups(t, a, [][]idRow{idGroup(0, 5), idGroup(5, 5)})
+	writeRowGroups(t, b, [][]idRow{idGroup(10, 5)})
+	writeRowGroups(t, c, [][]idRow{idGroup(15, 5), idGroup(20, 5)})
 	r, err := Open(dir)
 	require.NoError(t, err)
 	tb, err := r.Table("t")

@@ -13,18 +13,8 @@ import (
 func TestRowsPosition(t *testing.T) {
 	dir, err := filepath.EvalSymlinks(t.TempDir()) // as Open resolves the root
 	require.NoError(t, err)
-	type row struct {
-		ID int64 `parquet:"id"`
-	}
-	group := func(from, n int) []row {
-		var out []row
-		for i := range n {
-			out = append(out, row{int64(from + i)})
-		}
-		return out
-	}
-	writeRowGroups(t, filepath.Join(dir, "t", "a.parquet"), [][]row{group(0, 5), group(5, 5)})
-	writeRowGroups(t, filepath.Join(dir, "t", "b.parquet"), [][]row{group(10, 5)})
+	writeRowGroups(t, filepath.Join(dir, "t", "a.parquet"), [][]idRow{idGroup(0, 5), idGroup(5, 5)})
+	writeRowGroups(t, filepath.Join(dir, "t", "b.parquet"), [][]idRow{idGroup(10, 5)})
 	r, err := Open(dir)
 	require.NoError(t, err)
 	tb, err := r.Table("t")
@@ -49,4 +39,18 @@ func TestRowsPosition(t *testing.T) {
 		require.NoError(t, rows.Err())
 		require.NoError(t, rows.Close())
 	}
+}
+
+// idRow is a row of a table of one int64 column, id.
+type idRow struct {
+	ID int64 `parquet:"id"`
+}
+
+// idGroup returns n rows with the ids from, from+1, ...
+func idGroup(from, n int) []idRow {
+	out := make([]idRow, n)
+	for i := range out {
+		out[i] = idRow{int64(from + i)}
+	}
+	return out
 }
