@@ -33,6 +33,7 @@ type rows struct {
 	names   []string
 	types   []colType
 	arena   []byte
+	boxes   variantBoxes
 	text    []byte // JSON text of the value being converted (variant_json)
 	json    bool   // VARIANT values as JSON text (DSN option variant_json)
 	closed  bool
@@ -107,7 +108,7 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 				dest[i] = string(text)
 				continue
 			}
-			dest[i] = v.v.CopyTo(r.reserve(v.v.Size()))
+			dest[i] = r.boxes.box(v.v.CopyTo(r.reserve(v.v.Size())))
 		default:
 			dest[i] = driverValue(v)
 		}
@@ -138,7 +139,7 @@ func (r *rows) own(dest []sqldriver.Value) {
 			copy(b, v)
 			dest[i] = b
 		case variant.Variant:
-			dest[i] = v.CopyTo(r.reserve(v.Size()))
+			dest[i] = r.boxes.box(v.CopyTo(r.reserve(v.Size())))
 		}
 	}
 }

@@ -23,9 +23,10 @@ type valuesIter interface {
 // scan's view of it.
 type scanIter struct {
 	*projectIter
-	src  *scanSource
-	cols []int // the scan column of each output column
-	tmp  value
+	src   *scanSource
+	cols  []int // the scan column of each output column
+	tmp   value
+	boxes variantBoxes
 }
 
 // scanIterOf returns the scanIter that serves it, or nil when its plan or
@@ -72,7 +73,7 @@ func (it *scanIter) nextValues(dest []sqldriver.Value) (bool, error) {
 			dest[o] = nil
 			continue
 		}
-		dest[o] = v
+		dest[o] = it.boxes.box(v)
 	}
 	return true, nil
 }

@@ -1,0 +1,59 @@
+package driver
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/parquetvariant/parquetvariant/variant"
+)
+
+// TestVariantBoxes: every interface box makes holds a variant.Variant equal
+// to the one given, keeps it while later values are boxed (over several
+// slabs), and compares, switches and converts as an interface Go made
+// would.
+func TestVariantBoxes(t *testing.T) {
+	var b variantBoxes
+	const n = 3*slabLen + 5
+	want := make([]variant.Variant, n)
+	got := make([]any, n)
+	for i := range n {
+		v, err := variant.ParseJSON([]byte(fmt.Sprintf(`{"i":%d,"s":"value %d"}`, i, i)))
+		require.NoError(t, err)
+		want[i] = v
+		got[i] = b.box(v)
+	}
+	for i := range n {
+		v, ok := got[i].(variant.Variant)
+		require.True(t, ok, "box %d holds %T", i, got[i])
+		require.Equal(t, want[i].Bytes(), v.Bytes(), "box %d", i)
+		require.Equal(t, want[i].Metadata().Bytes(), v.Metadata().Bytes(), "box %d", i)
+		require.Equal(t, fmt.Sprintf(`{"i":%d,"s":"value %d"}`, i, i), v.String())
+		var made any = want[i]
+		require.Equal(t, made, got[i], "box %d", i)
+		switch x := got[i].(type) {
+		case fmt.Stringer:
+			require.Equal(t, v.String(), x.String())
+		default:
+			t.Fatalf("box %d: %T is not a fmt.Stringer", i, x)
+		}
+	}
+	require.Equal(t, 5, len(b.slab))
+}
+
+// TestVariantBoxesNoAllocation: boxing allocates a slab per slabLen values,
+// not one object per value.
+func TestVariantBoxesNoAllocation(t *testing.T) {
+	v, err := variant.ParseJSON([]byte(`{"a":1}`))
+	require.NoError(t, err)
+	var b variantBoxes
+	var sink any
+	allocs := testing.AllocsPerRun(10, func() {
+		for range slabLen {
+			sink = b.box(v)
+		}
+	})
+	require.Equal(t, 1.0, allocs)
+	require.Equal(t, v.String(), sink.(variant.Variant).String())
+}
