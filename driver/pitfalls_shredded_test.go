@@ -3,6 +3,7 @@ package driver_test
 import (
 	"database/sql"
 	"encoding/hex"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -213,4 +214,43 @@ func TestLongShortStringEqual(t *testing.T) {
 	require.Equal(t, []int64{1, 2}, ids(t, db, "v IN (parse_json('\"a\"'))"))
 	require.Equal(t, []string{`"a"|2`, `"b"|1`}, rowsText(t, db, "SELECT to_json(v), COUNT(*) FROM t GROUP BY v ORDER BY 1"))
 	require.Equal(t, []string{"2"}, rowsText(t, db, "SELECT COUNT(DISTINCT v) FROM t"))
+}
+
+// TestShreddedPartialObject is pitfall B22 through SQL: with only id
+// shredded, the written file keeps name and city in the residual value
+// (and id only in its typed_value), and every field reads back.
+func TestShreddedPartialObject(t *testing.T) {
+	dir := t.TempDir()
+	db := shreddedTable(t, dir, shred.Object(shred.Field{Name: "id", Schema: shred.Typed(shred.TypeInt64)}),
+		json.RawMessage(`{"id":1000,"name":"user_0","city":"city_0"}`))
+	require.Equal(t, []string{`{"city":"city_0","id":1000,"name":"user_0"}|1000|user_0|city_0`},
+		rowsText(t, db, "SELECT to_json(v), variant_get(v, '$.id', 'bigint'), variant_get(v, '$.name', 'string'), variant_get(v, '$.city', 'string') FROM t"))
+
+	files, err := filepath.Glob(filepath.Join(dir, "t", "*.parquet"))
+	require.NoError(t, err)
+	var found bool
+	for _, path := range files {
+		rows, err := parquet.ReadFile[struct {
+			V struct {
+				Metadata []byte `parquet:"metadata"`
+				Value    []byte `parquet:"value,optional"`
+				Typed    struct {
+					ID struct {
+						Value []byte `parquet:"value,optional"`
+						Typed *int64 `parquet:"typed_value,optional"`
+					} `parquet:"id"`
+				} `parquet:"typed_value,optional"`
+			} `parquet:"v,optional"`
+		}](path)
+		require.NoError(t, err)
+		for _, r := range rows {
+			found = true
+			residual, err := variant.New(r.V.Metadata, r.V.Value)
+			require.NoError(t, err)
+			require.Equal(t, `{"city":"city_0","name":"user_0"}`, residual.String())
+			require.Nil(t, r.V.Typed.ID.Value)
+			require.Equal(t, int64(1000), *r.V.Typed.ID.Typed)
+		}
+	}
+	require.True(t, found)
 }
