@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/require"
@@ -253,4 +254,39 @@ func TestShreddedPartialObject(t *testing.T) {
 		}
 	}
 	require.True(t, found)
+}
+
+// TestTimestampsIgnoreLocalZone is pitfall B20 through SQL, shredded and
+// not: with the process zone set to America/Los_Angeles, a timestamp_ntz
+// and a date cast as they do in UTC.
+func TestTimestampsIgnoreLocalZone(t *testing.T) {
+	la, err := time.LoadLocation("America/Los_Angeles")
+	if err != nil {
+		t.Skip("no time zone database:", err)
+	}
+	saved := time.Local
+	time.Local = la
+	t.Cleanup(func() { time.Local = saved })
+
+	vals := []any{rawVariant(t, "34 00 40 1E 18 24 0A 06 00"), rawVariant(t, "2C 20 4E 00 00")}
+	shredded := t.TempDir()
+	shreddedTable(t, shredded, shred.Typed(shred.TypeTimestampNTZ), vals...)
+	plain, _ := storedTable(t, "?shred=none")
+	for i, x := range vals {
+		_, err := plain.Exec("INSERT INTO t VALUES (?, ?)", i+1, x)
+		require.NoError(t, err)
+	}
+	for name, db := range map[string]*sql.DB{"shredded": openDB(t, shredded), "unshredded": plain} {
+		t.Run(name, func(t *testing.T) {
+			require.Equal(t, []string{"1|2023-11-14 22:13:20|\"2023-11-14T22:13:20.000000\"", "2|2024-10-04|\"2024-10-04\""},
+				rowsText(t, db, "SELECT id, variant_get(v, '$', 'string'), to_json(v) FROM t ORDER BY id"))
+			var ntz, ts time.Time
+			require.NoError(t, db.QueryRow("SELECT variant_get(v, '$', 'timestamp_ntz') FROM t WHERE id = 1").Scan(&ntz))
+			require.Equal(t, time.Date(2023, 11, 14, 22, 13, 20, 0, time.UTC), ntz)
+			require.Equal(t, time.UTC, ntz.Location())
+			require.NoError(t, db.QueryRow("SELECT variant_get(v, '$', 'timestamp') FROM t WHERE id = 2").Scan(&ts))
+			require.Equal(t, time.Date(2024, 10, 4, 0, 0, 0, 0, time.UTC), ts)
+			require.Equal(t, time.UTC, ts.Location())
+		})
+	}
 }
