@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -287,6 +288,45 @@ func TestTimestampsIgnoreLocalZone(t *testing.T) {
 			require.NoError(t, db.QueryRow("SELECT variant_get(v, '$', 'timestamp') FROM t WHERE id = 2").Scan(&ts))
 			require.Equal(t, time.Date(2024, 10, 4, 0, 0, 0, 0, time.UTC), ts)
 			require.Equal(t, time.UTC, ts.Location())
+		})
+	}
+}
+
+// TestStoredJSONText is pitfalls B06, B10 and B11 through SQL on stored
+// values, shredded (shred=auto) and not: binary is base64, never text;
+// decimals keep their leading zero and scale, with no exponent.
+func TestStoredJSONText(t *testing.T) {
+	cases := []struct{ value, typ, json string }{
+		{"3C 02 00 00 00 01 02", "binary", `"AQI="`},
+		{"40 02 00 00 00 01 02", "string", `"\u0001\u0002"`},
+		{"20 01 05 00 00 00", "decimal4", `0.5`},
+		{"20 01 FB FF FF FF", "decimal4", `-0.5`},
+		{"03 01 00 06 20 01 05 00 00 00", "array", `[0.5]`},
+		{"20 02 00 00 00 00", "decimal4", `0.00`},
+		{"20 01 64 00 00 00", "decimal4", `10.0`},
+		{"28 00 00 00 10 63 2D 5E C7 6B 05 00 00 00 00 00 00 00", "decimal16", `100000000000000000000`},
+	}
+	var want []string
+	for i, c := range cases {
+		want = append(want, fmt.Sprintf("%d|%s|%s", i+1, c.typ, c.json))
+	}
+	for _, mode := range []string{"", "?shred=none"} {
+		t.Run(mode, func(t *testing.T) {
+			db, _ := storedTable(t, mode)
+			tx, err := db.Begin()
+			require.NoError(t, err)
+			for i, c := range cases {
+				_, err := tx.Exec("INSERT INTO t VALUES (?, ?)", i+1, rawVariant(t, c.value))
+				require.NoError(t, err)
+			}
+			_, err = tx.Exec("INSERT INTO t VALUES (?, ?)", len(cases)+1, []byte{1, 2})
+			require.NoError(t, err)
+			require.NoError(t, tx.Commit())
+			require.Equal(t, append(want, fmt.Sprintf(`%d|binary|"AQI="`, len(cases)+1)),
+				rowsText(t, db, "SELECT id, variant_typeof(v), to_json(v) FROM t ORDER BY id"))
+			var b []byte
+			require.NoError(t, db.QueryRow("SELECT variant_get(v, '$', 'binary') FROM t WHERE id = 1").Scan(&b))
+			require.Equal(t, []byte{1, 2}, b)
 		})
 	}
 }
