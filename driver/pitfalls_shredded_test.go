@@ -21,9 +21,10 @@ import (
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
-// shreddedTable creates table t (id BIGINT, v VARIANT) in dir with v
-// shredded by schema, inserts vals as the rows 1, 2, ..., and checks the
-// written file holds the column path v.typed_value.
+// shreddedTable creates table t (id BIGINT, v VARIANT) in dir unless it
+// exists, inserts vals in one file with v shredded by schema, numbering
+// them after the rows already there (1, 2, ... in a new table), and checks
+// that every file with rows holds the column path v.typed_value.
 func shreddedTable(t *testing.T, dir string, schema shred.Schema, vals ...any) *sql.DB {
 	t.Helper()
 	db := openShredding(t, dir, pvdriver.ShredAuto, map[string]map[string]shred.Schema{"t": {"v": schema}})
@@ -65,6 +66,7 @@ func rawVariant(t *testing.T, hexValue string) variant.Variant {
 	return v
 }
 
+// unhexBytes decodes hex text that may contain spaces, such as "0C 01".
 func unhexBytes(t *testing.T, s string) []byte {
 	t.Helper()
 	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
