@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"context"
 	"encoding/binary"
 	"math"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/parquetvariant/parquetvariant/shred"
 )
 
 // ids scans column id of table t with p, skipping on and off, checks that
@@ -202,4 +205,134 @@ func TestAbsentBounds(t *testing.T) {
 	assert.Equal(t, []int64{3, 4}, got)
 	assert.Equal(t, int64(0), st.RowGroupsSkipped)
 	assert.Equal(t, int64(2), st.RowGroupsRead)
+}
+
+// B29: a key both in typed_value and in the residual value is malformed
+// data: reading the whole Variant from a file fails in strict mode and,
+// leniently, typed_value wins and the key appears once.
+func TestPitfallB29KeyInBoth(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t", "a.parquet")
+	writeVariantFileWith(t, path, shred.Object(shred.Field{Name: "a", Schema: shred.Typed(shred.TypeInt64)}),
+		[][]vrow{{{1, `{"a":1,"b":3}`}}}, func(_ int, b *shred.Batch) {
+			// The residual {"b":3} becomes {"a":2,"b":3} over the row's
+			// dictionary 11 02 00 01 02 61 62.
+			value := &b.Columns[1]
+			require.Equal(t, []byte{0x02, 0x01, 0x01, 0x00, 0x02, 0x0C, 0x03}, value.Bytes)
+			value.Bytes = []byte{0x02, 0x02, 0x00, 0x01, 0x00, 0x02, 0x04, 0x0C, 0x02, 0x0C, 0x03}
+			value.Ends = []int{len(value.Bytes)}
+		})
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("t")
+	require.NoError(t, err)
+	read := func(lenient bool, ref Ref) ([]string, error) {
+		rs, err := tb.Scan(context.Background(), Query{Columns: []Ref{ref}, Lenient: lenient})
+		require.NoError(t, err)
+		var out []string
+		for rs.Next() {
+			out = append(out, gotPath(t, rs, 0))
+		}
+		return out, rs.Err()
+	}
+	_, err = read(false, Col("v"))
+	require.ErrorIs(t, err, shred.ErrInvalidLayout)
+	require.ErrorContains(t, err, `key "a" in both typed_value and value`)
+	var fe *FileError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, path, fe.Path)
+	got, err := read(true, Col("v"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{`{"a":1,"b":3}`}, got)
+
+	a, err := Path("v", "$.a", "bigint")
+	require.NoError(t, err)
+	b, err := Path("v", "$.b", "bigint")
+	require.NoError(t, err)
+	// A path read uses only the columns it needs, so it may not see the
+	// conflict (VariantShredding.md, Objects: readers may assume shredded
+	// fields are not in value); it still gives typed_value's a.
+	for _, lenient := range []bool{false, true} {
+		for _, c := range []struct {
+			ref  Ref
+			want string
+		}{{a, "1"}, {b, "3"}} {
+			got, err := read(lenient, c.ref)
+			require.NoError(t, err)
+			assert.Equal(t, []string{c.want}, got, "%v lenient=%v", c.ref, lenient)
+		}
+	}
+}
+
+// B31, B32, B33, B35: plain Parquet LIST columns written with the levels of
+// the pitfalls, (def, rep[, value]), read back row for row: an optional
+// list of required doubles, a required list with a null element, a null
+// list apart from an empty one, and a null optional field inside a list of
+// structs (an object without the field, not a null list).
+func TestPitfallListLevels(t *testing.T) {
+	null := parquet.NullValue
+	lv := func(v parquet.Value, def, rep int) parquet.Value { return v.Level(rep, def, 0) }
+	for _, c := range []struct {
+		name   string
+		column parquet.Node
+		rows   [][][]parquet.Value // row, column (leaf order), leveled values
+		want   []string
+	}{
+		{"B31 optional list, required double", parquet.Optional(parquet.List(parquet.Leaf(parquet.DoubleType))),
+			[][][]parquet.Value{
+				{{lv(parquet.DoubleValue(1.5), 2, 0), lv(parquet.DoubleValue(2.5), 2, 1)}},
+				{{lv(null(), 0, 0)}},
+				{{lv(null(), 1, 0)}},
+				{{lv(parquet.DoubleValue(3.0), 2, 0)}},
+			},
+			[]string{`[1.5,2.5]`, `NULL`, `[]`, `[3.0]`}},
+		{"B32 required list, optional int64", parquet.List(parquet.Optional(parquet.Leaf(parquet.Int64Type))),
+			[][][]parquet.Value{
+				{{lv(parquet.Int64Value(3), 2, 0), lv(null(), 1, 1), lv(parquet.Int64Value(2), 2, 1)}},
+				{{lv(null(), 0, 0)}},
+				{{lv(null(), 1, 0), lv(parquet.Int64Value(4), 2, 1)}},
+			},
+			[]string{`[3,null,2]`, `[]`, `[null,4]`}},
+		{"B33 optional list, optional int32", parquet.Optional(parquet.List(parquet.Optional(parquet.Int(32)))),
+			[][][]parquet.Value{
+				{{lv(null(), 0, 0)}},
+				{{lv(null(), 1, 0)}},
+				{{lv(parquet.Int32Value(1), 3, 0), lv(parquet.Int32Value(2), 3, 1)}},
+				{{lv(null(), 2, 0)}},
+			},
+			[]string{`NULL`, `[]`, `[1,2]`, `[null]`}},
+		// Leaves in name order: ob (max def 4), rb (max def 3).
+		{"B35 optional field in list<struct>", parquet.Optional(parquet.List(parquet.Optional(parquet.Group{
+			"rb": parquet.Int(32),
+			"ob": parquet.Optional(parquet.Int(32)),
+		}))),
+			[][][]parquet.Value{
+				{{lv(null(), 3, 0)}, {lv(parquet.Int32Value(1), 3, 0)}},
+				{{lv(parquet.Int32Value(5), 4, 0), lv(null(), 3, 1)}, {lv(parquet.Int32Value(2), 3, 0), lv(parquet.Int32Value(3), 3, 1)}},
+				{{lv(null(), 0, 0)}, {lv(null(), 0, 0)}},
+				{{lv(null(), 2, 0)}, {lv(null(), 2, 0)}},
+			},
+			[]string{`[{"rb":1}]`, `[{"ob":5,"rb":2},{"rb":3}]`, `NULL`, `[null]`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			schema := parquet.NewSchema("t", parquet.Group{"x": c.column})
+			var rows []parquet.Row
+			for _, r := range c.rows {
+				var row parquet.Row
+				for col, vals := range r {
+					for _, v := range vals {
+						row = append(row, v.Level(v.RepetitionLevel(), v.DefinitionLevel(), col))
+					}
+				}
+				rows = append(rows, row)
+			}
+			writeLeveled(t, filepath.Join(dir, "t", "l.parquet"), schema, rows)
+			var got []string
+			for _, r := range nestedRows(t, dir, "x") {
+				got = append(got, r[0])
+			}
+			assert.Equal(t, c.want, got)
+		})
+	}
 }
