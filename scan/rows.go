@@ -166,8 +166,14 @@ func (r *Rows) Next() bool {
 	}
 	for {
 		if r.cur != nil {
+			// A row group that failed after the batch's rows fails the
+			// scan once those rows are handed out, not before.
+			err := r.cur.err
 			r.pipe.recycle(r.cur)
 			r.cur = nil
+			if err != nil {
+				return r.fail(err)
+			}
 		}
 		b, err := r.nextBatch()
 		if err != nil {
@@ -179,7 +185,7 @@ func (r *Rows) Next() bool {
 			return false
 		}
 		r.stats.add(&b.stats)
-		if err := b.err; err != nil {
+		if err := b.err; err != nil && b.n == 0 {
 			r.pipe.recycle(b)
 			return r.fail(err)
 		}
