@@ -110,6 +110,14 @@ func (t *Table) Scan(ctx context.Context, q Query) (*Rows, error) {
 	return r, nil
 }
 
+// Check returns the error Scan would return for q, reading no data.
+func (t *Table) Check(q Query) error {
+	if _, err := newPlan(&t.schema, &q); err != nil {
+		return fmt.Errorf("table %q: %w", t.Name, err)
+	}
+	return nil
+}
+
 // Columns describes the output columns.
 func (r *Rows) Columns() []Column { return r.cols }
 
