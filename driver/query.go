@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/parquetvariant/parquetvariant/scan"
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // query runs a statement that returns rows. Statements that write run as
@@ -177,10 +178,12 @@ func (c *conn) planRows(s *selectStmt, args []value) (*plannedSelect, error) {
 	sp.q.NoSkip = !c.cfg.DataSkipping
 	sp.calls = map[string]string{}
 	maps.Copy(sp.calls, pd.calls)
+	strict := map[string]bool{}
 	for _, r := range refs {
 		sp.calls[r.ref.String()] = r.text
+		strict[r.name] = r.ref.As.Kind != variant.SQLInvalid && r.ref.As.Kind != variant.SQLVariant && r.ref.Mode == variant.CastStrict
 	}
-	if sp.late = planLate(plan, full, rs, sc, args, sp.q, ref, types); sp.late != nil {
+	if sp.late = planLate(plan, full, rs, sc, args, sp.q, ref, types, strict); sp.late != nil {
 		sp.run.first = sp.late.firstRead
 		sp.run.late = &lateRun{read: sp.late.secondRead}
 	}

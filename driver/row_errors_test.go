@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	pvdriver "github.com/parquetvariant/parquetvariant/driver"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -33,11 +34,14 @@ func castTable(t *testing.T, dir, opts string, n, bad int) *sql.DB {
 }
 
 // readIDs reads q row by row and returns the first column of each row
-// returned before the end or the error, and the error.
+// returned before the end or the error, and the error (of the query or of
+// the rows).
 func readIDs(t *testing.T, db *sql.DB, q string) ([]int64, error) {
 	t.Helper()
 	rows, err := db.Query(q)
-	require.NoError(t, err, q)
+	if err != nil {
+		return nil, err
+	}
 	defer rows.Close()
 	cols, err := rows.Columns()
 	require.NoError(t, err)
@@ -111,4 +115,52 @@ func sep(opts string) string {
 		return "?"
 	}
 	return "&"
+}
+
+// TestSortedOutputFailsOnKeptRows: with ORDER BY and LIMIT, an output
+// expression that can fail (a strict cast the scan answers or the
+// evaluator runs, to bigint or double; integer arithmetic) and is not a
+// sort key is evaluated only on the rows kept, whatever the LIMIT and
+// with two passes for width turned off: it fails only when a kept row
+// fails. Sort keys, WHERE, DISTINCT, GROUP BY and aggregates still see
+// every row, and so does ORDER BY without LIMIT, which returns them all.
+func TestSortedOutputFailsOnKeptRows(t *testing.T) {
+	for _, opts := range []string{"", "?shred=none"} {
+		db := castTable(t, t.TempDir(), opts, 4, 4)
+		for _, out := range []string{
+			"id, variant_get(v, '$.n', 'bigint')",
+			"id, variant_get(v, '$.n', 'double')",
+			"id, variant_get(v, '$.n', 'bigint') * 2",
+			"id, v, variant_get(v, '$.n', 'bigint')",
+			"id, k + 9223372036854775804",
+		} {
+			q := "SELECT " + out + " FROM t ORDER BY k "
+			for _, rows := range []int64{10000, 2, -1} {
+				was := pvdriver.SetLateRows(rows)
+				ids, err := readIDs(t, db, q+"LIMIT 3")
+				require.NoError(t, err, "%s%s: late rows %d", opts, q, rows)
+				require.Equal(t, seq(1, 3), ids)
+				ids, err = readIDs(t, db, q+"DESC LIMIT 2 OFFSET 1")
+				require.NoError(t, err, "%s%s: late rows %d", opts, q, rows)
+				require.Equal(t, []int64{3, 2}, ids)
+				_, err = readIDs(t, db, q+"DESC LIMIT 1")
+				require.Error(t, err, "%s%s: late rows %d", opts, q, rows)
+				require.ErrorContains(t, err, "row group 0, row 3 of it)")
+				_, err = readIDs(t, db, q)
+				require.Error(t, err)
+				pvdriver.SetLateRows(was)
+			}
+		}
+		for _, q := range []string{
+			"SELECT id FROM t ORDER BY variant_get(v, '$.n', 'bigint') LIMIT 1",
+			"SELECT id FROM t WHERE variant_get(v, '$.n', 'bigint') + id > 0 ORDER BY k LIMIT 1",
+			"SELECT DISTINCT k, variant_get(v, '$.n', 'bigint') FROM t ORDER BY k LIMIT 1",
+			"SELECT k, variant_get(v, '$.n', 'bigint') FROM t GROUP BY k, variant_get(v, '$.n', 'bigint') ORDER BY k LIMIT 1",
+			"SELECT k, SUM(variant_get(v, '$.n', 'bigint')) FROM t GROUP BY k ORDER BY k LIMIT 1",
+			"SELECT k FROM t GROUP BY k HAVING MAX(variant_get(v, '$.n', 'bigint')) > 0 ORDER BY k LIMIT 1",
+		} {
+			_, err := readIDs(t, db, q)
+			require.ErrorIs(t, err, variant.ErrCast, "%s%s", opts, q)
+		}
+	}
 }
