@@ -190,7 +190,7 @@ func importDir(dir string, create bool) error {
 	case errors.Is(err, fs.ErrNotExist) && create:
 		return os.MkdirAll(dir, 0o755)
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("directory %s does not exist (pass --create-dir to create it): %w", dir, fs.ErrNotExist)
+		return fmt.Errorf("directory %s does not exist (pass --create-dir to create it)", dir)
 	case err != nil:
 		return err
 	case !fi.IsDir():

@@ -393,7 +393,7 @@ func TestImportMissingDir(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "lakes", "typo")
 	r := runCLI(t, "{\"a\":1}\n", "import", dir, "docs")
 	require.Equal(t, 1, r.code)
-	require.Equal(t, "parquetvariant: directory "+dir+" does not exist (pass --create-dir to create it): file does not exist\n", r.stderr)
+	require.Equal(t, "parquetvariant: directory "+dir+" does not exist (pass --create-dir to create it)\n", r.stderr)
 	require.Empty(t, r.stdout)
 	require.NoDirExists(t, filepath.Dir(dir))
 
