@@ -168,9 +168,9 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	}
 	sr, err := t.Scan(ctx, q)
 	if err != nil {
-		return nil, nil, fmt.Errorf("parquetvariant: %w", err)
+		return nil, nil, fmt.Errorf("parquetvariant: table %s: %w", quoteIdent(t.Name), err)
 	}
-	src := newScanSource(sr, pos, len(all))
+	src := newScanSource(sr, t.Name, pos, len(all))
 	src.calls = calls
 	it, err := plan.run(ctx, src, args)
 	if err != nil {
