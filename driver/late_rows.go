@@ -219,9 +219,9 @@ func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan
 		q.Only = only
 		sr, err := t.Scan(ctx, q)
 		if err != nil {
-			return nil, st, nil, fmt.Errorf("parquetvariant: %w", err)
+			return nil, st, nil, fmt.Errorf("parquetvariant: table %s: %w", quoteIdent(t.Name), err)
 		}
-		src := newScanSource(sr, lp.secondPos, width)
+		src := newScanSource(sr, t.Name, lp.secondPos, width)
 		src.calls = calls
 		err = p.lateRows(src, kept, at, rows, args)
 		src.close()
@@ -240,9 +240,9 @@ func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan
 func (p *selectPlan) lateKeys(ctx context.Context, t *scan.Table, lp *latePlan, calls map[string]string, width int, args []value) ([]sortedRow, scan.Stats, error) {
 	sr, err := t.Scan(ctx, lp.first)
 	if err != nil {
-		return nil, scan.Stats{}, fmt.Errorf("parquetvariant: %w", err)
+		return nil, scan.Stats{}, fmt.Errorf("parquetvariant: table %s: %w", quoteIdent(t.Name), err)
 	}
-	src := newScanSource(sr, lp.firstPos, width)
+	src := newScanSource(sr, t.Name, lp.firstPos, width)
 	src.calls = calls
 	defer src.close()
 	keep := lp.limit + lp.offset

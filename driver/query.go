@@ -226,9 +226,9 @@ func (sp *plannedSelect) start(ctx context.Context, args []value) (*rows, error)
 	}
 	sr, err := t.Scan(ctx, sp.q)
 	if err != nil {
-		return nil, fmt.Errorf("parquetvariant: %w", err)
+		return nil, fmt.Errorf("parquetvariant: table %s: %w", quoteIdent(t.Name), err)
 	}
-	src := newScanSource(sr, sp.pos, sp.width)
+	src := newScanSource(sr, t.Name, sp.pos, sp.width)
 	src.calls = sp.calls
 	it, err := sp.plan.run(ctx, src, args)
 	if err != nil {
