@@ -50,7 +50,7 @@ func (c *tableColumn) node() (parquet.Node, error) {
 		case c.typ.precision <= 18:
 			n = parquet.Decimal(c.typ.scale, c.typ.precision, parquet.Int64Type)
 		default:
-			n = parquet.Decimal(c.typ.scale, c.typ.precision, parquet.FixedLenByteArrayType(16))
+			n = shred.ParquetDecimal(c.typ.scale, c.typ.precision, 16)
 		}
 	case "DATE":
 		n = parquet.Date()
@@ -61,7 +61,7 @@ func (c *tableColumn) node() (parquet.Node, error) {
 	case "TIMESTAMP_NTZ":
 		n = parquet.TimestampAdjusted(parquet.Microsecond, false)
 	case "UUID":
-		n = parquet.UUID()
+		n = parquet.Leaf(shred.ParquetUUID)
 	case "VARIANT":
 		vn, err := c.shred.Node()
 		if err != nil {

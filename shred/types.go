@@ -179,7 +179,7 @@ func (t Type) leaf() parquet.Node {
 		if t.Length == 0 {
 			return parquet.Decimal(t.Scale, t.Precision, parquet.ByteArrayType)
 		}
-		return parquet.Decimal(t.Scale, t.Precision, parquet.FixedLenByteArrayType(t.Length))
+		return ParquetDecimal(t.Scale, t.Precision, t.Length)
 	case TypeDate:
 		return parquet.Date()
 	case TypeTime:
@@ -195,7 +195,7 @@ func (t Type) leaf() parquet.Node {
 	case TypeString:
 		return parquet.String()
 	case TypeUUID:
-		return parquet.UUID()
+		return parquet.Leaf(ParquetUUID)
 	}
 	return parquet.Leaf(parquet.ByteArrayType)
 }
