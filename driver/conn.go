@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"reflect"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -148,6 +149,15 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 			return checkVariantArg(nv, x.V)
 		}
 		return nil
+	case float32:
+		nv.Value = float32Arg(x)
+		return nil
+	case *float32:
+		nv.Value = nil
+		if x != nil {
+			nv.Value = float32Arg(*x)
+		}
+		return nil
 	case uint64:
 		return checkUintArg(nv, x)
 	case uint:
@@ -284,4 +294,12 @@ func setArgValue(dst *value, a any) error {
 		return fmt.Errorf("unsupported type %T", a)
 	}
 	return nil
+}
+
+// float32Arg is the float64 of the decimal f prints as: float32(19.99) is
+// 19.99, where float64(f) would be 19.989999771118164, which no DECIMAL(p,2)
+// holds.
+func float32Arg(f float32) float64 {
+	d, _ := strconv.ParseFloat(strconv.FormatFloat(float64(f), 'g', -1, 32), 64)
+	return d
 }

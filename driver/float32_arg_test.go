@@ -1,0 +1,33 @@
+package driver_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A float32 argument is the decimal it prints as (README, "Go types"): it
+// fits a DECIMAL(10,2) and a DOUBLE as 19.99, where its binary value
+// 19.989999771118164 would fail the DECIMAL cast; a nil *float32 is NULL.
+func TestFloat32Arguments(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE f (id BIGINT, d DECIMAL(10,2), x DOUBLE, v VARIANT)")
+	require.NoError(t, err)
+	f := float32(19.99)
+	_, err = db.Exec("INSERT INTO f VALUES (1, ?, ?, ?)", f, f, &f)
+	require.NoError(t, err)
+	var none *float32
+	_, err = db.Exec("INSERT INTO f VALUES (2, ?, ?, ?)", none, float32(math.NaN()), float32(math.Inf(-1)))
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		"1|19.99|19.99|19.99|double",
+		`2|NULL|NaN|"-Infinity"|double`,
+	}, rowsText(t, db, "SELECT id, d, x, v, variant_typeof(v) FROM f ORDER BY id"))
+	var x float64
+	require.NoError(t, db.QueryRow("SELECT x FROM f WHERE id = 1").Scan(&x))
+	require.Equal(t, 19.99, x)
+	var n int
+	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM f WHERE d = ?", f).Scan(&n))
+	require.Equal(t, 1, n)
+}
