@@ -25,6 +25,11 @@ type parsed struct {
 //     (JSON itself is VARIANT);
 //   - typed literals such as DATE '2024-01-01' are misread as a column with an
 //     alias, so they are rejected with their position;
+//   - the grammar takes only a plain name as a column name in CREATE
+//     TABLE: a non-reserved keyword there (date, status, json, ...) is
+//     quoted with backticks, as SELECT and INSERT read it as a name, and a
+//     reserved one and an unknown column type are errors with their
+//     position (see checkColumnDefs);
 //   - DDL is parsed strictly (the lenient parse drops a CREATE TABLE it cannot
 //     read), and a panic inside the grammar becomes an ErrSyntax.
 //
@@ -36,8 +41,20 @@ func parseSQL(sql string) (parsed, error) {
 		return parsed{}, err
 	}
 	var inserted []int
+	if len(toks) > 0 && toks[0].typ == sqlparser.CREATE {
+		quoted, added, err := checkColumnDefs(sql, sourceText{toks: toks})
+		if err != nil {
+			return parsed{}, err
+		}
+		if added != nil {
+			sql, inserted = quoted, added
+			if toks, err = scanTokens(sql); err != nil {
+				return parsed{}, err
+			}
+		}
+	}
 	if kept, ins := keepLikeEscapes(sql, toks); ins != nil {
-		sql, inserted = kept, ins
+		sql, inserted = kept, mergeInserted(inserted, ins)
 		if toks, err = scanTokens(sql); err != nil {
 			return parsed{}, err
 		}
@@ -77,7 +94,7 @@ func parseSQL(sql string) (parsed, error) {
 		return parseStatement(sql, 0, sourceText{toks: toks, inserted: inserted})
 	}
 	text, types := rewriteColumnTypes(sql, toks)
-	p, err := parseStatementWith(text, 0, types, sourceText{})
+	p, err := parseStatementWith(text, 0, types, sourceText{toks: toks, inserted: inserted})
 	if err != nil {
 		return parsed{}, err
 	}
