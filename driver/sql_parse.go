@@ -145,6 +145,8 @@ func scanTokens(sql string) (toks []token, err error) {
 		switch {
 		case typ == sqlparser.ID && start > 0 && sql[start-1] == '`':
 			start-- // a quoted identifier: `name`
+		case typ == sqlparser.VALUE_ARG && sql[end-1] == '?':
+			start = end - 1 // the grammar names the placeholder :vn
 		case typ == sqlparser.STRING:
 			// The value is unescaped: the literal starts at its quote.
 			start = prevEnd + len(sql[prevEnd:end]) - len(strings.TrimLeft(sql[prevEnd:end], " \t\r\n"))
@@ -266,6 +268,7 @@ func parseStatementWith(sql string, base int, jsonTypes []string, src sourceText
 // keepLikeEscapes may have lengthened) becomes the error's Pos in the text
 // the user gave.
 func grammarError(msg string, base int, src sourceText) *SQLError {
+	msg = placeholderNear(msg)
 	e := &SQLError{Err: ErrSyntax, Pos: -1, Msg: msg}
 	const marker = " at position "
 	i := strings.Index(msg, marker)
