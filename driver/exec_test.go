@@ -147,6 +147,6 @@ func TestEvalErrorNamesRow(t *testing.T) {
 	require.True(t, ok)
 	require.NoError(t, err)
 	_, _, err = it.next()
-	require.EqualError(t, err, "parquetvariant: row 2: variant_get at path '$.n' as tinyint: variant: cannot cast: int16 1000 to tinyint: out of range")
+	require.EqualError(t, err, "parquetvariant: variant_get(v, '$.n', 'tinyint'): variant: cannot cast: int16 1000 to tinyint: out of range (row 1 of the rows read)")
 	require.ErrorIs(t, err, variant.ErrCast)
 }
