@@ -88,6 +88,9 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 		names[i] = col.Name
 		types[col.Name] = columnType(col)
 	}
+	if err := checkTypes(s, types); err != nil {
+		return nil, nil, err
+	}
 	// variant_get calls the scan answers from the leaves of their path
 	// become columns of their own.
 	rs, refs := planPathRefs(s, schema, lateShape(s, args))

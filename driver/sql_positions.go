@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -155,4 +156,36 @@ func placeholderNear(msg string) string {
 		return msg
 	}
 	return msg[:j] + "?" + msg[j+k:]
+}
+
+// operatorTokens are the token types of the arithmetic and bit operators
+// of the grammar, by the operator's name in its tree; % is also MOD.
+var operatorTokens = map[string][]int{
+	sqlparser.PlusStr: {'+'}, sqlparser.MinusStr: {'-'}, sqlparser.MultStr: {'*'}, sqlparser.DivStr: {'/'},
+	sqlparser.ModStr: {'%', sqlparser.MOD}, sqlparser.IntDivStr: {sqlparser.DIV},
+	sqlparser.BitAndStr: {'&'}, sqlparser.BitOrStr: {'|'}, sqlparser.BitXorStr: {'^'},
+	sqlparser.ShiftLeftStr: {sqlparser.SHIFT_LEFT}, sqlparser.ShiftRightStr: {sqlparser.SHIFT_RIGHT},
+	sqlparser.TildaStr: {'~'}, sqlparser.BangStr: {'!'},
+}
+
+// operator moves the cursor past the first token from it that is the
+// operator op (a binary operator once its left operand is read, a unary
+// one before its operand) and returns the position just past it; 0 when
+// not found.
+func (tr *translator) operator(op string) int {
+	for i := tr.at; i < len(tr.src.toks); i++ {
+		if slices.Contains(operatorTokens[op], tr.src.toks[i].typ) {
+			tr.at = i + 1
+			return tr.endOf(i)
+		}
+	}
+	return 0
+}
+
+// posOrUnknown is an End as SQLError.Pos: -1 when 0 (unknown).
+func posOrUnknown(end int) int {
+	if end == 0 {
+		return -1
+	}
+	return end
 }

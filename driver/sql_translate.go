@@ -291,6 +291,7 @@ func (tr *translator) expr(e sqlparser.Expr) (expr, error) {
 	case *sqlparser.BinaryExpr:
 		return tr.binary(x)
 	case *sqlparser.UnaryExpr:
+		end := tr.operator(x.Operator)
 		v, err := tr.expr(x.Expr)
 		if err != nil {
 			return nil, err
@@ -307,13 +308,13 @@ func (tr *translator) expr(e sqlparser.Expr) (expr, error) {
 					return &literalExpr{Value: decimalText("-" + string(n))}, nil
 				}
 			}
-			return &negExpr{E: v}, nil
+			return &negExpr{E: v, End: end}, nil
 		case sqlparser.UPlusStr:
 			return v, nil
 		case sqlparser.BangStr:
 			return &notExpr{E: v}, nil
 		}
-		return nil, unsupported("the operator " + strings.TrimSpace(x.Operator))
+		return nil, &SQLError{Err: ErrUnsupported, Pos: posOrUnknown(end), Msg: "the operator " + strings.TrimSpace(x.Operator)}
 	case *sqlparser.FuncExpr:
 		return tr.function(x)
 	case *sqlparser.ConvertExpr:
@@ -387,10 +388,13 @@ func (tr *translator) binary(x *sqlparser.BinaryExpr) (expr, error) {
 		return nil, err
 	}
 	op := -1 // the token of -> or ->>; the path is the token after it
+	opEnd := 0
 	if typ, ok := jsonOps[x.Operator]; ok {
 		if op = tr.findType(typ); op >= 0 {
 			tr.at = op + 1
 		}
+	} else {
+		opEnd = tr.operator(x.Operator)
 	}
 	right, err := tr.expr(x.Right)
 	if err != nil {
@@ -407,9 +411,9 @@ func (tr *translator) binary(x *sqlparser.BinaryExpr) (expr, error) {
 		get := &funcExpr{Name: "variant_get", Args: []expr{left, right}, Text: left.String() + "->" + right.String(), End: end}
 		return &funcExpr{Name: "json_unquote", Args: []expr{get}, Text: left.String() + "->>" + right.String(), End: end}, nil
 	case sqlparser.PlusStr, sqlparser.MinusStr, sqlparser.MultStr, sqlparser.DivStr, sqlparser.ModStr:
-		return &arithExpr{Op: x.Operator, Left: left, Right: right}, nil
+		return &arithExpr{Op: x.Operator, Left: left, Right: right, End: opEnd}, nil
 	}
-	return nil, unsupported("the operator " + x.Operator)
+	return nil, &SQLError{Err: ErrUnsupported, Pos: posOrUnknown(opEnd), Msg: "the operator " + x.Operator}
 }
 
 func (tr *translator) function(x *sqlparser.FuncExpr) (expr, error) {
@@ -450,6 +454,9 @@ func (tr *translator) function(x *sqlparser.FuncExpr) (expr, error) {
 }
 
 func (tr *translator) value(v *sqlparser.SQLVal) (expr, error) {
+	if (v.Type == sqlparser.IntVal || v.Type == sqlparser.FloatVal) && len(v.Val) > 0 && v.Val[0] == '-' {
+		tr.operator(sqlparser.UMinusStr) // the grammar made -2 one literal
+	}
 	switch v.Type {
 	case sqlparser.StrVal:
 		return &literalExpr{Value: string(v.Val)}, nil
