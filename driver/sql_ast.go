@@ -101,8 +101,9 @@ func (*explainStmt) isStatement()     {}
 type expr interface{ String() string }
 
 // exprPos is the position in the SQL text just past a column reference, a
-// call or the operator of an arithmetic (the End of columnExpr, funcExpr,
-// arithExpr and negExpr, which the parser sets), as SQLError.Pos gives it,
+// call, the operator of an arithmetic or a position in the select list
+// (the End of columnExpr, funcExpr, arithExpr, negExpr and literalExpr,
+// which the parser sets), as SQLError.Pos gives it,
 // or -1 when unknown: End is 0 for the expressions the planner makes and
 // where the parser could not place one.
 func exprPos(e expr) int {
@@ -115,6 +116,8 @@ func exprPos(e expr) int {
 	case *arithExpr:
 		end = x.End
 	case *negExpr:
+		end = x.End
+	case *literalExpr:
 		end = x.End
 	}
 	if end == 0 {
@@ -159,8 +162,12 @@ type columnExpr struct {
 }
 
 // literalExpr is a constant: nil (NULL), bool, int64, float64, string, or a
-// decimal given as its exact text (decimalText).
-type literalExpr struct{ Value any }
+// decimal given as its exact text (decimalText). End is set for an integer
+// of GROUP BY and ORDER BY, a position in the select list (see exprPos).
+type literalExpr struct {
+	Value any
+	End   int
+}
 
 // decimalText is a numeric literal with a fraction, kept exact.
 type decimalText string

@@ -133,13 +133,15 @@ func scanTokens(sql string) (toks []token, err error) {
 		case 0:
 			return toks, nil
 		case sqlparser.LEX_ERROR:
-			return nil, &SQLError{Err: ErrSyntax, Pos: tkn.Position, Msg: "cannot read " + strconv.Quote(string(val))}
-		case sqlparser.COMMENT:
-			continue
+			return nil, lexError(sql, prevEnd, tkn.Position, string(val))
 		}
 		end := tkn.Position - 1
 		if end > len(sql) {
 			end = len(sql)
+		}
+		if typ == sqlparser.COMMENT {
+			prevEnd = end
+			continue
 		}
 		start := end - len(val)
 		switch {
@@ -154,6 +156,29 @@ func scanTokens(sql string) (toks []token, err error) {
 		prevEnd = end
 		toks = append(toks, token{typ: typ, text: string(val), start: max(start, 0), end: end})
 	}
+}
+
+// lexError is the error of text the tokenizer cannot read, from position
+// from on (the end of the last token read) up to pos: a string, a quoted
+// name or a comment that is not closed, named with the position just past
+// its opening quote; a $ or other sign outside the SQL surface.
+func lexError(sql string, from, pos int, val string) *SQLError {
+	start := from + len(sql[from:]) - len(strings.TrimLeft(sql[from:], " \t\r\n"))
+	rest := sql[start:]
+	opened := func(what, quote string) *SQLError {
+		return &SQLError{Err: ErrSyntax, Pos: start + len(quote), Msg: what + " opened by " + quote + " is not closed (it runs to the end of the statement)"}
+	}
+	switch {
+	case strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, `"`):
+		return opened("a string", rest[:1])
+	case strings.HasPrefix(rest, "`"):
+		return opened("a quoted name", "`")
+	case strings.HasPrefix(rest, "/*"):
+		return opened("a comment", "/*")
+	case strings.HasPrefix(rest, "$"):
+		return &SQLError{Err: ErrSyntax, Pos: start + 1, Msg: `cannot read "$": placeholders are written ?, not $1 or $name`}
+	}
+	return &SQLError{Err: ErrSyntax, Pos: pos, Msg: "cannot read " + strconv.Quote(val)}
 }
 
 // keepLikeEscapes doubles the backslash of each \% and \_ inside string

@@ -107,8 +107,11 @@ func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
 			return nil, err
 		}
 	}
+	if len(s.GroupBy) > 0 {
+		tr.skipPast(sqlparser.GROUP)
+	}
 	for _, g := range s.GroupBy {
-		x, err := tr.expr(g)
+		x, err := tr.listItem(g)
 		if err != nil {
 			return nil, err
 		}
@@ -119,8 +122,11 @@ func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
 			return nil, err
 		}
 	}
+	if len(s.OrderBy) > 0 {
+		tr.skipPast(sqlparser.ORDER)
+	}
 	for _, o := range s.OrderBy {
-		x, err := tr.expr(o.Expr)
+		x, err := tr.listItem(o.Expr)
 		if err != nil {
 			return nil, err
 		}
@@ -325,6 +331,21 @@ func (tr *translator) expr(e sqlparser.Expr) (expr, error) {
 		return nil, unsupported("CASE")
 	}
 	return nil, unsupported("the expression " + sqlText(e))
+}
+
+// listItem translates an item of GROUP BY or ORDER BY, placing an integer
+// (a position in the select list) in the text.
+func (tr *translator) listItem(e sqlparser.Expr) (expr, error) {
+	x, err := tr.expr(e)
+	if lit, ok := x.(*literalExpr); ok && err == nil {
+		if _, isInt := lit.Value.(int64); !isInt {
+			return x, nil
+		}
+		if i := tr.findType(sqlparser.INTEGRAL); i >= 0 {
+			lit.End, tr.at = tr.endOf(i), i+1
+		}
+	}
+	return x, err
 }
 
 func (tr *translator) logic(and bool, l, r sqlparser.Expr) (expr, error) {
