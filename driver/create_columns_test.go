@@ -41,6 +41,11 @@ func TestCreateTableKeywordColumnNames(t *testing.T) {
 	}
 	require.NoError(t, rows.Err())
 	require.Equal(t, []string{"date DATE", "status VARCHAR", "timestamp TIMESTAMP", "time TIME", "json VARIANT", "view BIGINT"}, got)
+	// IF NOT EXISTS is kept with the names quoted.
+	_, err = db.Exec("CREATE TABLE IF NOT EXISTS t (date DATE, status STRING)")
+	require.NoError(t, err)
+	_, err = db.Exec("CREATE TABLE t (date DATE, status STRING)")
+	require.ErrorIs(t, err, pvdriver.ErrTableExists)
 }
 
 // TestCreateTableColumnErrors: a reserved word as a column name says so and
