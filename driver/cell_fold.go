@@ -105,7 +105,7 @@ func (s *scanSource) sumInt(ctx context.Context, folds []cellFold, states []aggS
 	if cnt > 0 {
 		st.i, st.n, st.kind = sum, cnt, kindInt
 	}
-	return s.castError(r.Err())
+	return s.readError(r.Err())
 }
 
 // foldRows folds the rows left in the scan; n counts the rows read, from
@@ -119,7 +119,7 @@ func (s *scanSource) foldRows(ctx context.Context, folds []cellFold, states []ag
 			}
 		}
 		if !r.Next() {
-			return s.castError(r.Err())
+			return s.readError(r.Err())
 		}
 		for i := range folds {
 			f, st := &folds[i], &states[i]

@@ -93,8 +93,8 @@ func (c *conn) IsValid() bool { return !c.closed }
 // CheckNamedValue accepts the argument types the driver reads without
 // conversion: the driver.Value types (nil, int64, float64, bool, string,
 // []byte, time.Time), variant.Variant and variant.Decimal as they are (also as
-// sql.Null[variant.Variant], *sql.Null[variant.Variant] and
-// *variant.Variant, NULL when not valid or nil), and
+// sql.Null[T], *sql.Null[T] and *T of either, NULL when not valid or nil,
+// rather than through their driver.Valuer text), and
 // map[string]any, []any and json.RawMessage as Variants (by variant.Of, so
 // no type is lost on the way). Other maps, slices and arrays ([]string,
 // map[string]int, ...) that are not bytes and do not implement
@@ -113,6 +113,25 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 	case nil, int64, float64, bool, string, []byte, time.Time:
 		return nil // driver.Values already: no conversion to look for
 	case variant.Decimal:
+		return nil
+	case sql.Null[variant.Decimal]:
+		// The Valuers would turn the decimal into its text.
+		nv.Value = nil
+		if x.Valid {
+			nv.Value = x.V
+		}
+		return nil
+	case *variant.Decimal:
+		nv.Value = nil
+		if x != nil {
+			nv.Value = *x
+		}
+		return nil
+	case *sql.Null[variant.Decimal]:
+		nv.Value = nil
+		if x != nil && x.Valid {
+			nv.Value = x.V
+		}
 		return nil
 	case variant.Variant:
 		return checkVariantArg(nv, x)

@@ -3,8 +3,11 @@ package driver
 import (
 	"context"
 	sqldriver "database/sql/driver"
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -26,8 +29,9 @@ type Connector struct {
 // NewConnector returns a Connector for cfg, which it copies; build cfg with
 // [NewConfig] (or [ParseDSN]) and change the options you need, since the
 // zero Config holds no valid option values. The root directory must exist.
-// Errors wrap ErrDSN for a bad Config and name the directory when it cannot
-// be opened. Unless the Config is read-only, it removes the files and folders
+// Errors wrap ErrDSN for a bad Config, also for a root directory that does
+// not exist (then also fs.ErrNotExist) or is not a directory, and name the
+// directory as given when it cannot be opened. Unless the Config is read-only, it removes the files and folders
 // in progress that dead writers left in the root (see leftoverAge).
 func NewConnector(cfg *Config) (*Connector, error) {
 	c := *cfg
@@ -51,14 +55,31 @@ func NewConnector(cfg *Config) (*Connector, error) {
 			}
 		}
 	}
+	if err := checkRoot(c.Root); err != nil {
+		return nil, err
+	}
 	root, err := scan.Open(c.Root)
 	if err != nil {
-		return nil, fmt.Errorf("parquetvariant: %w", err)
+		return nil, fmt.Errorf("parquetvariant: root directory %q: %w", c.Root, err)
 	}
 	if !c.ReadOnly {
 		removeLeftovers(root.Dir())
 	}
 	return &Connector{cfg: c, root: root}, nil
+}
+
+// checkRoot reports a root directory that does not exist or is not a
+// directory, naming it as the Config gives it rather than the first missing
+// element of its path.
+func checkRoot(root string) error {
+	st, err := os.Stat(root)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &rootError{root: root, msg: "does not exist", cause: fs.ErrNotExist}
+	case err == nil && !st.IsDir():
+		return &rootError{root: root, msg: "is not a directory"}
+	}
+	return nil
 }
 
 // Connect returns a new connection. It fails only when the Connector is

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sync"
 	"testing"
@@ -351,7 +352,8 @@ func TestStatementsRacingDrop(t *testing.T) {
 }
 
 // TestReadingWhileDropped: a scan of a table dropped while its rows are
-// read ends with ErrNoTable (or sees every row, from files it had opened).
+// read ends with ErrNoTable, an error naming the table and the file (or sees
+// every row, from files it had opened).
 func TestReadingWhileDropped(t *testing.T) {
 	dir := t.TempDir()
 	db := openDB(t, dir)
@@ -371,6 +373,8 @@ func TestReadingWhileDropped(t *testing.T) {
 		require.ErrorIs(t, err, pvdriver.ErrNoTable)
 		var pe *os.PathError
 		require.True(t, errors.As(err, &pe), "the file system's error is in the chain: %v", err)
+		// The driver's prefix and the table first, then the file once.
+		require.Regexp(t, `^parquetvariant: table t: scan: `+regexp.QuoteMeta(filepath.Join(dir, "t"))+`/part-[0-9a-f-]+\.parquet: no such table \(dropped while read\): open: no such file or directory$`, err.Error())
 	} else {
 		require.Equal(t, 40, n)
 	}

@@ -46,6 +46,28 @@ var (
 	ErrTooLarge = shred.ErrTooLarge
 )
 
+// rootError is a DSN or Config whose root directory cannot be one. It wraps
+// ErrDSN and, when there is one, the cause (fs.ErrNotExist for a missing
+// root).
+type rootError struct {
+	root, msg string
+	cause     error
+}
+
+// Error formats as `parquetvariant: invalid DSN: root directory
+// "/data/lake" does not exist`.
+func (e *rootError) Error() string {
+	return ErrDSN.Error() + ": root directory " + strconv.Quote(e.root) + " " + e.msg
+}
+
+// Unwrap returns ErrDSN and the cause.
+func (e *rootError) Unwrap() []error {
+	if e.cause == nil {
+		return []error{ErrDSN}
+	}
+	return []error{ErrDSN, e.cause}
+}
+
 type unsupportedError struct{}
 
 func (unsupportedError) Error() string { return "parquetvariant: not supported" }

@@ -13,7 +13,8 @@ func SetScribble(on bool) bool {
 }
 
 // SetLateRows sets the most OFFSET+LIMIT rows an ORDER BY reads in two
-// passes (-1: never) and returns the previous setting.
+// passes for width (-1: never; an output expression that can fail is read
+// in two passes whatever the setting) and returns the previous setting.
 func SetLateRows(n int64) int64 {
 	was := lateRowsMax
 	lateRowsMax = n

@@ -847,5 +847,18 @@ func bigEndian16(u *big.Int) []byte {
 // removed before they were published; cause, the file system's error that
 // showed it, stays in the chain.
 func (fw *fileWriter) droppedError(cause error) error {
-	return fmt.Errorf("%w: %s was dropped while rows were written to it; they are not kept: %w", ErrNoTable, quoteIdent(fw.table), cause)
+	return &tableDroppedError{table: fw.table, cause: cause}
 }
+
+// tableDroppedError matches ErrNoTable and its cause, whose text it leaves
+// out: that names the writer's files in progress, which the user never sees.
+type tableDroppedError struct {
+	table string
+	cause error
+}
+
+func (e *tableDroppedError) Error() string {
+	return ErrNoTable.Error() + ": " + quoteIdent(e.table) + " was dropped while rows were written to it; they are not kept"
+}
+
+func (e *tableDroppedError) Unwrap() []error { return []error{ErrNoTable, e.cause} }

@@ -10,16 +10,17 @@ import (
 )
 
 // lateRowsMax is the most OFFSET+LIMIT rows a SELECT with ORDER BY reads
-// in two passes; above it one pass reads every column of every row.
+// in two passes for width; above it one pass reads every column of every
+// row, unless an output expression can fail (see planLate).
 var lateRowsMax int64 = 10000
 
 // latePlan is a SELECT with ORDER BY and LIMIT read in two passes (late
 // materialization, docs/design.md section 8): the first scans only the
 // columns of WHERE and of the ORDER BY keys and keeps the first
 // OFFSET+LIMIT rows by key, with where each is; the second reads the
-// output columns of those rows only (scan.Query.Only), so that the scan
-// decodes only the pages holding them, and evaluates the output
-// expressions on them alone.
+// output columns of those rows that OFFSET does not skip only
+// (scan.Query.Only), so that the scan decodes only the pages holding them,
+// and evaluates the output expressions on them alone.
 type latePlan struct {
 	first, second       scan.Query
 	firstPos, secondPos []int    // the row position of each scan column
@@ -51,13 +52,17 @@ func lateShape(s *selectStmt, args []value) bool {
 			return false
 		}
 	}
-	_, _, ok := lateCounts(s.Limit, s.Offset, args)
+	bounded := true
+	for _, it := range s.Items {
+		bounded = bounded && (it.Star || !canFail(it.Expr, nil))
+	}
+	_, _, ok := lateCounts(s.Limit, s.Offset, args, bounded)
 	return ok
 }
 
-// lateCounts evaluates LIMIT and OFFSET; ok is false when one fails or
-// they keep more than lateRowsMax rows.
-func lateCounts(limitExpr, offsetExpr expr, args []value) (limit, offset int64, ok bool) {
+// lateCounts evaluates LIMIT and OFFSET; ok is false when one fails or,
+// when bounded, they keep more than lateRowsMax rows.
+func lateCounts(limitExpr, offsetExpr expr, args []value, bounded bool) (limit, offset int64, ok bool) {
 	count := func(e expr, what string, none int64) (int64, bool) {
 		if e == nil {
 			return none, true
@@ -71,26 +76,66 @@ func lateCounts(limitExpr, offsetExpr expr, args []value) (limit, offset int64, 
 	}
 	limit, ok1 := count(limitExpr, "LIMIT", -1)
 	offset, ok2 := count(offsetExpr, "OFFSET", 0)
-	ok = ok1 && ok2 && limit >= 0 && limit <= lateRowsMax && offset <= lateRowsMax-limit
+	ok = ok1 && ok2 && limit >= 0
+	if bounded {
+		ok = ok && limit <= lateRowsMax && offset <= lateRowsMax-limit
+	}
 	return limit, offset, ok
 }
 
+// canFail reports whether evaluating e may fail on some rows and not on
+// others: a strict cast, arithmetic, a comparison or a function that can
+// fail on its input. Columns, constants, try_variant_get, variant_get
+// without a cast and a few functions that take any value cannot; strict
+// names the columns that stand for strict casts the scan answers (see
+// pathRef).
+func canFail(e expr, strict map[string]bool) bool {
+	switch x := e.(type) {
+	case nil, *literalExpr, *paramExpr:
+		return false
+	case *columnExpr:
+		return strict[x.Name]
+	case *isNullExpr:
+		return canFail(x.E, strict)
+	case *funcExpr:
+		switch x.Name {
+		case "variant_get":
+			if len(x.Args) != 2 {
+				return true
+			}
+		case "try_variant_get", "coalesce", "ifnull", "to_json", "variant_typeof", "is_variant_null":
+		default:
+			return true
+		}
+		return slices.ContainsFunc(x.Args, func(a expr) bool { return canFail(a, strict) })
+	}
+	return true
+}
+
 // planLate returns the two-pass plan of p, or nil when one pass is as
-// good: no ORDER BY with LIMIT, aggregation or DISTINCT, more than
-// lateRowsMax rows to keep, or no column of variable width (a VARIANT,
-// VARCHAR or BINARY column or variant_get result) that only the output
-// needs. q is the one-pass scan query; full is the statement with all of
-// WHERE (for EXPLAIN), rs the one the evaluator runs; types gives the type
-// of each column of the row, by name.
-func planLate(p *selectPlan, full, rs *selectStmt, sc *scope, args []value, q scan.Query, ref func(int) scan.Ref, types map[string]colType) *latePlan {
+// good: no ORDER BY with LIMIT, aggregation or DISTINCT, or else no output
+// expression that is not a sort key and can fail (canFail) and either
+// more than lateRowsMax rows to keep or no column of variable width (a
+// VARIANT, VARCHAR or BINARY column or variant_get result) that only the
+// output needs. An output expression that can fail is so evaluated on the
+// kept rows only, whatever the LIMIT. q is the one-pass scan query; full
+// is the statement with all of WHERE (for EXPLAIN), rs the one the
+// evaluator runs; types gives the type of each column of the row, by
+// name; strict names the columns that stand for strict casts.
+func planLate(p *selectPlan, full, rs *selectStmt, sc *scope, args []value, q scan.Query, ref func(int) scan.Ref, types map[string]colType, strict map[string]bool) *latePlan {
 	if p.grouped || p.distinct || len(p.order) == 0 {
 		return nil
 	}
-	limit, offset, ok := lateCounts(rs.Limit, rs.Offset, args)
+	keys := make([]expr, 0, len(p.order)+1)
+	fails := false
+	for i, e := range p.sortExprs[:len(p.names)] {
+		key := slices.ContainsFunc(p.order, func(k orderKey) bool { return k.col == i })
+		fails = fails || !key && canFail(e, strict)
+	}
+	limit, offset, ok := lateCounts(rs.Limit, rs.Offset, args, !fails)
 	if !ok {
 		return nil
 	}
-	keys := make([]expr, 0, len(p.order)+1)
 	for _, k := range p.order {
 		keys = append(keys, p.sortExprs[k.col])
 	}
@@ -103,7 +148,7 @@ func planLate(p *selectPlan, full, rs *selectStmt, sc *scope, args []value, q sc
 		}
 		return false
 	}
-	if !slices.ContainsFunc(second, wide) {
+	if len(second) == 0 || !fails && !slices.ContainsFunc(second, wide) {
 		return nil
 	}
 	lp := &latePlan{limit: limit, offset: offset, first: q, second: q}
@@ -149,15 +194,18 @@ func exprColumns(exprs []expr, sc *scope) []int {
 // counts and what the second read. Rows, order and ties are those of the
 // one-pass plan (sortRows), and so are the errors of WHERE and of the
 // ORDER BY keys, which are evaluated on every row. Output expressions that
-// are not ORDER BY keys are evaluated only on the kept rows, in table
-// order: a failing one (a strict cast) fails the query only when its row
-// is kept. calls words failed casts (see scanSource); width is the width of
-// the row the plan was compiled against.
+// are not ORDER BY keys are evaluated only on the kept rows that OFFSET
+// does not skip, in table order: a failing one (a strict cast) fails the
+// query only when its row is returned. calls words failed casts (see
+// scanSource); width is the width of the row the plan was compiled
+// against.
 func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan, calls map[string]string, width int, args []value) (resultIter, scan.Stats, *lateRun, error) {
 	kept, st, err := p.lateKeys(ctx, t, lp, calls, width, args)
 	if err != nil {
 		return nil, st, nil, err
 	}
+	// The rows OFFSET skips are not read again.
+	kept = kept[min(lp.offset, int64(len(kept))):]
 	run := &lateRun{read: lp.secondRead}
 	rows := make([][]value, len(kept))
 	if len(kept) > 0 {
@@ -171,9 +219,9 @@ func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan
 		q.Only = only
 		sr, err := t.Scan(ctx, q)
 		if err != nil {
-			return nil, st, nil, fmt.Errorf("parquetvariant: %w", err)
+			return nil, st, nil, fmt.Errorf("parquetvariant: table %s: %w", quoteIdent(t.Name), err)
 		}
-		src := newScanSource(sr, lp.secondPos, width)
+		src := newScanSource(sr, t.Name, lp.secondPos, width)
 		src.calls = calls
 		err = p.lateRows(src, kept, at, rows, args)
 		src.close()
@@ -183,7 +231,7 @@ func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan
 			return nil, st, run, err
 		}
 	}
-	return &limitIter{in: &sliceIter{rows: rows}, width: len(p.names), skip: lp.offset, left: lp.limit}, st, run, nil
+	return &limitIter{in: &sliceIter{rows: rows}, width: len(p.names), left: lp.limit}, st, run, nil
 }
 
 // lateKeys is the first pass of lateSelect: it returns the first
@@ -192,9 +240,9 @@ func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan
 func (p *selectPlan) lateKeys(ctx context.Context, t *scan.Table, lp *latePlan, calls map[string]string, width int, args []value) ([]sortedRow, scan.Stats, error) {
 	sr, err := t.Scan(ctx, lp.first)
 	if err != nil {
-		return nil, scan.Stats{}, fmt.Errorf("parquetvariant: %w", err)
+		return nil, scan.Stats{}, fmt.Errorf("parquetvariant: table %s: %w", quoteIdent(t.Name), err)
 	}
-	src := newScanSource(sr, lp.firstPos, width)
+	src := newScanSource(sr, t.Name, lp.firstPos, width)
 	src.calls = calls
 	defer src.close()
 	keep := lp.limit + lp.offset

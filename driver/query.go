@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/parquetvariant/parquetvariant/scan"
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // query runs a statement that returns rows. Statements that write run as
@@ -77,9 +78,36 @@ type selectRun struct {
 
 // selectRows plans and starts a SELECT.
 func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*rows, *selectRun, error) {
-	t, err := c.table(s.Table)
+	sp, err := c.planRows(s, args)
 	if err != nil {
 		return nil, nil, err
+	}
+	r, err := sp.start(ctx, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, sp.run, nil
+}
+
+// plannedSelect is a SELECT planned against its table and not yet started:
+// what EXPLAIN shows, and what start needs to read the rows.
+type plannedSelect struct {
+	plan  *selectPlan
+	out   *rows // the result's columns, without rows yet
+	run   *selectRun
+	q     scan.Query // the one-pass scan
+	pos   []int      // the row position of each column of q
+	width int        // the width of the row the plan was compiled against
+	calls map[string]string
+	late  *latePlan // the two-pass plan, or nil
+}
+
+// planRows plans a SELECT without reading any data: only the file footers
+// the table was opened with.
+func (c *conn) planRows(s *selectStmt, args []value) (*plannedSelect, error) {
+	t, err := c.table(s.Table)
+	if err != nil {
+		return nil, err
 	}
 	schema := t.Schema()
 	names := make([]string, len(schema.Columns))
@@ -89,7 +117,7 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 		types[col.Name] = columnType(col)
 	}
 	if err := checkTypes(s, types); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	// variant_get calls the scan answers from the leaves of their path
 	// become columns of their own.
@@ -118,26 +146,23 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 	}
 	plan, err := planSelect(rs, all, c.cfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	out := &rows{names: plan.names, json: c.cfg.VariantJSON}
+	sp := &plannedSelect{plan: plan, width: len(all), run: &selectRun{table: t}}
+	sp.out = &rows{names: plan.names, json: c.cfg.VariantJSON}
 	for _, e := range plan.exprs {
 		t := exprType(e, types)
 		if t.name == "VARIANT" && c.cfg.VariantJSON {
 			t.json = true
 		}
-		out.types = append(out.types, t)
+		sp.out.types = append(sp.out.types, t)
 	}
-	run := &selectRun{table: t}
 	if isCountStar(s) {
 		// COUNT(*) of a whole table comes from the file footers.
-		run.footers = true
-		out.it = &sliceIter{rows: [][]value{{intValue(t.NumRows())}}}
-		return out, run, nil
+		sp.run.footers = true
+		return sp, nil
 	}
 	sc := &scope{names: all}
-	var q scan.Query
-	var pos []int
 	ref := func(i int) scan.Ref {
 		if i >= len(names) {
 			return refs[i-len(names)].ref
@@ -145,44 +170,77 @@ func (c *conn) selectRows(ctx context.Context, s *selectStmt, args []value) (*ro
 		return scan.Col(all[i])
 	}
 	for _, i := range readColumns(rs, sc) {
-		q.Columns = append(q.Columns, ref(i))
-		pos = append(pos, i)
+		sp.q.Columns = append(sp.q.Columns, ref(i))
+		sp.pos = append(sp.pos, i)
 	}
 	// EXPLAIN lists the columns the scan reads, for its filter too.
 	for _, i := range readColumns(full, sc) {
-		run.read = append(run.read, ref(i).String())
+		sp.run.read = append(sp.run.read, ref(i).String())
 	}
-	q.Where, run.pushed = pd.where, pd.texts
-	q.NoSkip = !c.cfg.DataSkipping
-	calls := map[string]string{}
-	maps.Copy(calls, pd.calls)
+	sp.q.Where, sp.run.pushed = pd.where, pd.texts
+	sp.q.NoSkip = !c.cfg.DataSkipping
+	sp.calls = map[string]string{}
+	maps.Copy(sp.calls, pd.calls)
+	strict := map[string]bool{}
 	for _, r := range refs {
-		calls[r.ref.String()] = r.text
+		sp.calls[r.ref.String()] = r.text
+		strict[r.name] = r.ref.As.Kind != variant.SQLInvalid && r.ref.As.Kind != variant.SQLVariant && r.ref.Mode == variant.CastStrict
 	}
-	if lp := planLate(plan, full, rs, sc, args, q, ref, types); lp != nil {
-		run.first = lp.firstRead
-		it, st, late, err := plan.lateSelect(ctx, t, lp, calls, len(all), args)
+	if sp.late = planLate(plan, full, rs, sc, args, sp.q, ref, types, strict); sp.late != nil {
+		sp.run.first = sp.late.firstRead
+		sp.run.late = &lateRun{read: sp.late.secondRead}
+	}
+	return sp, nil
+}
+
+// check returns the errors the scans of sp would start with, reading no
+// data.
+func (sp *plannedSelect) check() error {
+	if sp.run.footers {
+		return nil
+	}
+	qs := []scan.Query{sp.q}
+	if sp.late != nil {
+		qs = []scan.Query{sp.late.first, sp.late.second}
+	}
+	for _, q := range qs {
+		if err := sp.run.table.Check(q); err != nil {
+			return fmt.Errorf("parquetvariant: %w", err)
+		}
+	}
+	return nil
+}
+
+// start runs sp with the execution's arguments.
+func (sp *plannedSelect) start(ctx context.Context, args []value) (*rows, error) {
+	out, run, t := sp.out, sp.run, sp.run.table
+	if run.footers {
+		out.it = &sliceIter{rows: [][]value{{intValue(t.NumRows())}}}
+		return out, nil
+	}
+	if sp.late != nil {
+		it, st, late, err := sp.plan.lateSelect(ctx, t, sp.late, sp.calls, sp.width, args)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		out.it = it
 		run.stats, run.late = st, late
-		return out, run, nil
+		return out, nil
 	}
-	sr, err := t.Scan(ctx, q)
+	sr, err := t.Scan(ctx, sp.q)
 	if err != nil {
-		return nil, nil, fmt.Errorf("parquetvariant: %w", err)
+		return nil, fmt.Errorf("parquetvariant: table %s: %w", quoteIdent(t.Name), err)
 	}
-	src := newScanSource(sr, pos, len(all))
-	src.calls = calls
-	it, err := plan.run(ctx, src, args)
+	src := newScanSource(sr, t.Name, sp.pos, sp.width)
+	src.calls = sp.calls
+	it, err := sp.plan.run(ctx, src, args)
 	if err != nil {
 		sr.Close()
-		return nil, nil, err
+		return nil, err
 	}
 	out.it = it
 	out.after = func() { run.stats = sr.Stats() }
-	return out, run, nil
+	return out, nil
 }
 
 // isCountStar reports a SELECT COUNT(*) FROM t with nothing else (no
@@ -280,15 +338,24 @@ func (c *conn) describe(table string) (sqldriver.Rows, error) {
 
 // explain shows the plan of a SELECT as (item, detail) rows: the table and
 // its files, the columns read, the predicates pushed into the scan, and the
-// rest of the plan. EXPLAIN ANALYZE runs the query first and adds what the
+// rest of the plan. EXPLAIN reads no data, only the file footers the table
+// was opened with; EXPLAIN ANALYZE runs the query first and adds what the
 // scan read and skipped.
 func (c *conn) explain(ctx context.Context, s *explainStmt, args []value) (sqldriver.Rows, error) {
-	r, run, err := c.selectRows(ctx, s.Select, args)
+	sp, err := c.planRows(s.Select, args)
 	if err != nil {
 		return nil, err
 	}
+	if err := sp.check(); err != nil {
+		return nil, err
+	}
+	run := sp.run
 	var returned int64
 	if s.Analyze {
+		r, err := sp.start(ctx, args)
+		if err != nil {
+			return nil, err
+		}
 		dest := make([]sqldriver.Value, len(r.names))
 		for {
 			if err := r.Next(dest); err != nil {
@@ -300,8 +367,8 @@ func (c *conn) explain(ctx context.Context, s *explainStmt, args []value) (sqldr
 			}
 			returned++
 		}
+		r.Close()
 	}
-	r.Close()
 	sel := s.Select
 	add := func(data [][]value, item, detail string) [][]value {
 		return append(data, []value{stringValue(item), stringValue(detail)})

@@ -55,7 +55,7 @@ func scanIterOf(it *projectIter) *scanIter {
 func (it *scanIter) nextValues(dest []sqldriver.Value) (bool, error) {
 	s := it.src
 	if !s.rows.Next() {
-		return false, s.castError(s.rows.Err())
+		return false, s.readError(s.rows.Err())
 	}
 	for o, j := range it.cols {
 		if s.kinds[j] != scan.KindVariant {

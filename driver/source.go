@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -14,7 +15,8 @@ import (
 // the query does not read stay NULL).
 type scanSource struct {
 	rows  *scan.Rows
-	pos   []int // for each scan column, its place in row
+	table string // the name of the table scanned
+	pos   []int  // for each scan column, its place in row
 	kinds []scan.Kind
 	buf   []value
 	// calls maps the scan column of each variant_get the scan answers to
@@ -22,8 +24,8 @@ type scanSource struct {
 	calls map[string]string
 }
 
-func newScanSource(rows *scan.Rows, pos []int, width int) *scanSource {
-	s := &scanSource{rows: rows, pos: pos, buf: make([]value, width)}
+func newScanSource(rows *scan.Rows, table string, pos []int, width int) *scanSource {
+	s := &scanSource{rows: rows, table: table, pos: pos, buf: make([]value, width)}
 	for _, c := range rows.Columns() {
 		s.kinds = append(s.kinds, c.Type.Kind)
 	}
@@ -32,7 +34,7 @@ func newScanSource(rows *scan.Rows, pos []int, width int) *scanSource {
 
 func (s *scanSource) next() (bool, error) {
 	if !s.rows.Next() {
-		return false, s.castError(s.rows.Err())
+		return false, s.readError(s.rows.Err())
 	}
 	for j, p := range s.pos {
 		if err := s.fill(&s.buf[p], j); err != nil {
@@ -96,17 +98,23 @@ func (s *scanSource) fill(dst *value, j int) error {
 func (s *scanSource) row() []value { return s.buf }
 func (s *scanSource) close() error { return s.rows.Close() }
 
-// castError words a failed cast of a variant_get the scan answered as the
-// evaluator words its own: the call, then the cast error, then the file,
-// row group and row where the value is.
-func (s *scanSource) castError(err error) error {
-	var fe *scan.FileError
-	if err == nil || !errors.Is(err, variant.ErrCast) || !errors.As(err, &fe) {
+// readError words the error that ended the scan: a failed cast of a
+// variant_get the scan answered as the evaluator words its own (the call,
+// then the cast error, then the file, row group and row where the value
+// is), any other error of the scan after the table's name, as the errors of
+// opening it are (a table dropped while read, a corrupt file). The end of
+// the context stays as it is.
+func (s *scanSource) readError(err error) error {
+	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	call, ok := s.calls[fe.Column]
+	var fe *scan.FileError
+	call, ok := "", false
+	if errors.Is(err, variant.ErrCast) && errors.As(err, &fe) {
+		call, ok = s.calls[fe.Column]
+	}
 	if !ok {
-		return err
+		return fmt.Errorf("parquetvariant: table %s: %w", quoteIdent(s.table), err)
 	}
 	cause, where := fe.Err, fmt.Sprintf("in %s, row group %d", fe.Path, fe.RowGroup)
 	var re *scan.RowError

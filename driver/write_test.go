@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -590,7 +591,9 @@ func TestCommitAfterDropTable(t *testing.T) {
 		}
 		err = tx.Commit()
 		require.ErrorIs(t, err, pvdriver.ErrNoTable, "recreate=%v", recreate)
-		require.ErrorContains(t, err, "t was dropped while rows were written to it; they are not kept")
+		require.ErrorIs(t, err, fs.ErrNotExist, "the file system's error stays in the chain")
+		require.Equal(t, "parquetvariant: commit: table t: scan: no such table: t was dropped while rows were written to it; they are not kept", err.Error(),
+			"no file in progress is named")
 		if recreate {
 			require.Equal(t, []string{"0"}, rowsText(t, db, "SELECT COUNT(*) FROM t"))
 			require.Equal(t, []string{"id|VARCHAR|true", "w|DOUBLE|true"}, rowsText(t, db, "DESCRIBE t"))

@@ -130,6 +130,28 @@ func gone(err error) error {
 	return fmt.Errorf("%w (dropped while read): %w", ErrNoTable, err)
 }
 
+// goneFile is gone for an error about the file that an enclosing
+// [FileError] names: its text leaves out the path, which the FileError
+// already gives, and err stays in the chain.
+func goneFile(err error) error {
+	var pe *fs.PathError
+	if errors.Is(err, ErrNoTable) || !errors.Is(err, fs.ErrNotExist) || !errors.As(err, &pe) {
+		return gone(err)
+	}
+	return droppedError{cause: err, text: ErrNoTable.Error() + " (dropped while read): " + pe.Op + ": " + pe.Err.Error()}
+}
+
+// droppedError is a file of a table that DROP TABLE removed while the table
+// was read. It matches ErrNoTable and its cause.
+type droppedError struct {
+	cause error
+	text  string
+}
+
+func (e droppedError) Error() string { return e.text }
+
+func (e droppedError) Unwrap() []error { return []error{ErrNoTable, e.cause} }
+
 // goneAt is gone for an error about path, unless path is a symbolic link
 // that leads nowhere: that is a damaged table, not a dropped one, and the
 // error says so (wrapping ErrCorrupt, not ErrNoTable or fs.ErrNotExist).

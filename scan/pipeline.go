@@ -194,7 +194,7 @@ func (pl *pipeline) send(j *job) bool {
 func (pl *pipeline) openFile(fi int, e *fileEntry) (*fileScan, error) {
 	f, err := os.Open(e.path)
 	if err != nil {
-		return nil, &FileError{Path: e.path, RowGroup: -1, Err: gone(err)}
+		return nil, &FileError{Path: e.path, RowGroup: -1, Err: goneFile(err)}
 	}
 	if st, err := f.Stat(); err != nil || st.Size() != e.size || !st.ModTime().Equal(e.modTime) {
 		f.Close()

@@ -376,7 +376,7 @@ func openEntry(path string, st fs.FileInfo) (*fileEntry, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return fail(gone(err))
+		return fail(goneFile(err))
 	}
 	defer f.Close()
 	pf, nullCounts, index, err := readFooter(f, st.Size())

@@ -110,6 +110,14 @@ func (t *Table) Scan(ctx context.Context, q Query) (*Rows, error) {
 	return r, nil
 }
 
+// Check returns the error Scan would return for q, reading no data.
+func (t *Table) Check(q Query) error {
+	if _, err := newPlan(&t.schema, &q); err != nil {
+		return fmt.Errorf("table %q: %w", t.Name, err)
+	}
+	return nil
+}
+
 // Columns describes the output columns.
 func (r *Rows) Columns() []Column { return r.cols }
 
@@ -166,8 +174,14 @@ func (r *Rows) Next() bool {
 	}
 	for {
 		if r.cur != nil {
+			// A row group that failed after the batch's rows fails the
+			// scan once those rows are handed out, not before.
+			err := r.cur.err
 			r.pipe.recycle(r.cur)
 			r.cur = nil
+			if err != nil {
+				return r.fail(err)
+			}
 		}
 		b, err := r.nextBatch()
 		if err != nil {
@@ -179,7 +193,7 @@ func (r *Rows) Next() bool {
 			return false
 		}
 		r.stats.add(&b.stats)
-		if err := b.err; err != nil {
+		if err := b.err; err != nil && b.n == 0 {
 			r.pipe.recycle(b)
 			return r.fail(err)
 		}

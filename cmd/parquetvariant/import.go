@@ -10,6 +10,7 @@ import (
 	"github.com/parquetvariant/parquetvariant/driver"
 	"github.com/parquetvariant/parquetvariant/variant"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -20,7 +21,7 @@ import (
 
 func importCmd(e env) *cobra.Command {
 	var column string
-	var skipInvalid bool
+	var skipInvalid, createDir bool
 	c := &cobra.Command{
 		Use:   "import DIR TABLE [FILE]",
 		Short: "Load JSON lines into a table as Variant rows",
@@ -28,7 +29,9 @@ func importCmd(e env) *cobra.Command {
 missing or "-") into TABLE of the directory DIR, one row per line with the
 document in a VARIANT column (--column, default v). Blank lines are skipped.
 
-The table is created as "CREATE TABLE TABLE (v VARIANT)" when it does not
+DIR is a driver DSN, like query's: an existing directory, so that a mistyped
+path is an error rather than a new, empty database; --create-dir creates it
+(and its parents) when it is missing. The table is created as "CREATE TABLE TABLE (v VARIANT)" when it does not
 exist. All rows go in one transaction with a prepared
 "INSERT INTO TABLE (v) VALUES (parse_json(?))", so the import writes one new
 shredded file or, on any error, nothing (a table it created stays, without
@@ -38,7 +41,8 @@ first ten are named on standard error) and the summary counts them.
 A UTF-8 byte order mark at the start of the input is skipped. A terminal shows a progress bar (rows,
 rows/s); the last line is a summary.`,
 		Example: `  parquetvariant import /tmp/lake docs docs.jsonl
-  cat docs.jsonl | parquetvariant import /tmp/lake docs`,
+  cat docs.jsonl | parquetvariant import /tmp/lake docs
+  parquetvariant import --create-dir /tmp/newlake docs docs.jsonl`,
 		Args: cobra.RangeArgs(2, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in := e.stdin
@@ -50,18 +54,19 @@ rows/s); the last line is a summary.`,
 				defer f.Close()
 				in = f
 			}
-			return importJSON(cmd.Context(), e, importOptions{dsn: args[0], table: args[1], column: column, skipInvalid: skipInvalid}, in)
+			return importJSON(cmd.Context(), e, importOptions{dsn: args[0], table: args[1], column: column, skipInvalid: skipInvalid, createDir: createDir}, in)
 		},
 	}
 	c.Flags().StringVar(&column, "column", "v", "the VARIANT column that receives the documents")
 	c.Flags().BoolVar(&skipInvalid, "skip-invalid", false, "leave out lines that are not valid JSON instead of failing")
+	c.Flags().BoolVar(&createDir, "create-dir", false, "create DIR when it does not exist")
 	return c
 }
 
 // importOptions are the arguments and flags of import.
 type importOptions struct {
-	dsn, table, column string
-	skipInvalid        bool
+	dsn, table, column     string
+	skipInvalid, createDir bool
 }
 
 // maxSkipReports is how many skipped lines import names on standard error.
@@ -73,7 +78,7 @@ func importJSON(ctx context.Context, e env, o importOptions, in io.Reader) (err 
 		ctx = context.Background()
 	}
 	start := time.Now()
-	if err := os.MkdirAll(dsnDir(dsn), 0o755); err != nil {
+	if err := importDir(dsnDir(dsn), o.createDir); err != nil {
 		return err
 	}
 	db, err := sql.Open("parquetvariant", dsn)
@@ -175,6 +180,23 @@ func importJSON(ctx context.Context, e env, o importOptions, in io.Reader) (err 
 		_, err = fmt.Fprintln(e.stdout)
 	}
 	return err
+}
+
+// importDir checks that dir is a directory, creating it (and its parents)
+// when it is missing and create is set.
+func importDir(dir string, create bool) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && create:
+		return os.MkdirAll(dir, 0o755)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("directory %s does not exist (pass --create-dir to create it)", dir)
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return nil
 }
 
 // checkImportColumn reports an error naming the --column option when the

@@ -164,6 +164,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{[]string{"query", lake, "SELECT nope FROM events"}, 1, "parquetvariant: syntax error: no column nope at position 11\n"},
 		{[]string{"query", lake, "SELECT * FROM nope"}, 1, "parquetvariant: table nope: scan: no such table: \"nope\"\n"},
+		{[]string{"query", "nope-dir", "SHOW TABLES"}, 1, "parquetvariant: invalid DSN: root directory \"nope-dir\" does not exist\n"},
 		{[]string{"query", lake}, 2, "parquetvariant: accepts 2 arg(s), received 1\nRun 'parquetvariant query --help' for usage.\n"},
 		{[]string{"query", "-f", "xml", lake, "SHOW TABLES"}, 2, "parquetvariant: unknown format \"xml\" (want table, csv or json)\nRun 'parquetvariant query --help' for usage.\n"},
 		{[]string{"query", lake, " "}, 2, "parquetvariant: empty SQL statement\nRun 'parquetvariant query --help' for usage.\n"},
@@ -327,7 +328,7 @@ func TestImport(t *testing.T) {
 {"event_type":"login","user":{"id":2},"tags":["a","b"]}
 {"event_type":"login","n":1.25}
 `
-	r := runCLI(t, docs, "import", dir, "docs")
+	r := runCLI(t, docs, "import", "--create-dir", dir, "docs")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Empty(t, r.stderr, "no progress bar when stderr is not a terminal")
 	require.Regexp(t, `^imported 3 rows into docs in \d+ms \(\d+ rows/s\)\n$`, r.stdout)
@@ -385,6 +386,32 @@ func TestImport(t *testing.T) {
 		`{"v":{"event_type":"login","n":1.25}}`,
 		`{"v":{"event_type":"click"}}`,
 	}, lines, "the CREATE TABLE file and one file per import")
+}
+
+// A missing DIR is an error, so that a mistyped path does not start a new
+// database, unless --create-dir asks for it; a file as DIR is an error too.
+func TestImportMissingDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "lakes", "typo")
+	r := runCLI(t, "{\"a\":1}\n", "import", dir, "docs")
+	require.Equal(t, 1, r.code)
+	require.Equal(t, "parquetvariant: directory "+dir+" does not exist (pass --create-dir to create it)\n", r.stderr)
+	require.Empty(t, r.stdout)
+	require.NoDirExists(t, filepath.Dir(dir))
+
+	r = runCLI(t, "{\"a\":1}\n", "import", dir+"?shred=none", "docs")
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stderr, "directory "+dir+" does not exist")
+	require.NoDirExists(t, filepath.Dir(dir))
+
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	r = runCLI(t, "{\"a\":1}\n", "import", "--create-dir", file, "docs")
+	require.Equal(t, 1, r.code)
+	require.Equal(t, "parquetvariant: "+file+" is not a directory\n", r.stderr)
+
+	require.Regexp(t, `^imported 1 row into docs in `, ok(t, "{\"a\":1}\n", "import", "--create-dir", dir, "docs"))
+	require.DirExists(t, dir)
+	require.Equal(t, "n\n1\n", ok(t, "", "query", "-f", "csv", dir, "SELECT COUNT(*) AS n FROM docs"))
 }
 
 func TestImportReadBack(t *testing.T) {

@@ -24,9 +24,14 @@ func metaCmd(e env) *cobra.Command {
 		Long: `Print the footer of FILE: the writer, the number of rows, and for each row group
 its rows and sizes, and a table of its column chunks: physical type, codec,
 encodings, number of values and nulls, compressed and uncompressed bytes, the
-statistics' min and max (in the physical type: integers, floats, text or hex
-bytes; "-" when absent) and whether the chunk has a column index (ci) and an
-offset index (oi) in the page index (PageIndex.md).`,
+statistics' min and max, and whether the chunk has a column index (ci) and an
+offset index (oi) in the page index (PageIndex.md).
+
+Min and max print as the column's logical type reads them: timestamps in RFC
+3339 (in UTC, "Z", when adjusted to UTC; the wall clock without an offset when
+not), dates, times of day, decimals with their scale, UUIDs, unsigned integers
+and quoted text; columns without one of these types print in the physical
+type (integers, floats, text or hex bytes); "-" when absent.`,
 		Example: `  parquetvariant meta testdata/lake/events/part-00001.parquet`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -47,6 +52,15 @@ func printMeta(w io.Writer, pf *parquet.File) error {
 	fmt.Fprintf(w, "rows: %d\n", md.NumRows)
 	fmt.Fprintf(w, "row groups: %d\n", len(md.RowGroups))
 	fmt.Fprintf(w, "leaf columns: %d\n", len(pf.Schema().Columns()))
+	leaves := leafElements(md.Schema)
+	// bound prints a min or max of column chunk j as its logical type
+	// reads, or in its physical type t when the schema does not say.
+	bound := func(j int, t format.Type, b []byte) string {
+		if j < len(leaves) && leaves[j].Type.V == t {
+			return statText(leaves[j], b)
+		}
+		return statValue(t, b)
+	}
 	for i, rg := range md.RowGroups {
 		var comp int64
 		for _, c := range rg.Columns {
@@ -60,7 +74,7 @@ func printMeta(w io.Writer, pf *parquet.File) error {
 			tablewriter.WithRowAutoWrap(tw.WrapNone),
 		)
 		tab.Header("column", "type", "codec", "encodings", "values", "nulls", "compressed", "uncompressed", "min", "max", "ci", "oi")
-		for _, c := range rg.Columns {
+		for j, c := range rg.Columns {
 			m := c.MetaData
 			encs := make([]string, 0, len(m.Encoding))
 			for _, e := range m.Encoding {
@@ -80,8 +94,8 @@ func printMeta(w io.Writer, pf *parquet.File) error {
 				strconv.FormatInt(st.NullCount, 10),
 				strconv.FormatInt(m.TotalCompressedSize, 10),
 				strconv.FormatInt(m.TotalUncompressedSize, 10),
-				statValue(m.Type, minV),
-				statValue(m.Type, maxV),
+				bound(j, m.Type, minV),
+				bound(j, m.Type, maxV),
 				yesNo(c.ColumnIndexOffset != 0),
 				yesNo(c.OffsetIndexOffset != 0),
 			); err != nil {
