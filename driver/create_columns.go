@@ -10,7 +10,7 @@ import (
 // nonReservedWords are the keywords of the grammar that it reads as a name
 // in SELECT and INSERT (its non_reserved_keyword rule), as MySQL reads its
 // non-reserved keywords. Its column definition takes only a plain name, so
-// quoteColumnNames quotes these there.
+// checkColumnDefs quotes these there.
 var nonReservedWords = wordSet("against begin bigint bit blob bool char character charset comment commit committed " +
 	"date datetime decimal double duplicate enum expansion float foreign fulltext geometry geometrycollection " +
 	"global int integer isolation json key_block_size keys language last_insert_id less level linestring " +
@@ -162,9 +162,11 @@ func unknownColumnType(typ string, pos int) error {
 	return &SQLError{Err: ErrUnsupported, Pos: pos, Msg: msg + "; the column types are " + columnTypeList}
 }
 
-// mergeInserted is the positions, in the text that keepLikeEscapes made
-// from a text into which bytes were added at earlier, of all the bytes
-// added: earlier moves past the bytes added after it, in order.
+// mergeInserted combines the positions of bytes added to a text in two
+// steps: earlier, positions in the text after the first step (the
+// backticks of checkColumnDefs), and later, positions in the text after
+// the second (the backslashes of keepLikeEscapes). It returns the
+// positions of all of them in the final text, in order.
 func mergeInserted(earlier, later []int) []int {
 	if earlier == nil {
 		return later

@@ -90,6 +90,13 @@ func TestCreateTableColumnErrors(t *testing.T) {
 	require.Equal(t, "syntax error", plain.Msg)
 	require.Equal(t, 61, plain.Pos)
 	require.Equal(t, quoted.Pos-4, plain.Pos)
+	// So with a LIKE escape kept in a string before the error too.
+	_, err = db.Exec("CREATE TABLE t (`date` DATE COMMENT 'a\\%b', x BIGINT DEFAULT, y BIGINT)")
+	require.ErrorAs(t, err, &quoted)
+	_, err = db.Exec("CREATE TABLE t (date DATE COMMENT 'a\\%b', x BIGINT DEFAULT, y BIGINT)")
+	require.ErrorAs(t, err, &plain)
+	require.Equal(t, 60, plain.Pos)
+	require.Equal(t, quoted.Pos-2, plain.Pos)
 	// Index definitions still say that they are not supported.
 	_, err = db.Exec("CREATE TABLE t (a BIGINT, PRIMARY KEY (a))")
 	require.ErrorIs(t, err, pvdriver.ErrUnsupported)
