@@ -56,6 +56,13 @@ func typeError(e expr, cols map[string]colType) error {
 	if e == nil {
 		return nil
 	}
+	if f, ok := e.(*funcExpr); ok && f.Name == "json_unquote" && f.Text != "" && len(f.Args) == 1 {
+		if get, ok := f.Args[0].(*funcExpr); ok {
+			// v->>'$.a' is json_unquote(v->'$.a'), whose check is that of
+			// the variant_get: it is made as the operator written.
+			e = &funcExpr{Name: get.Name, Args: get.Args, Text: f.Text, End: f.End}
+		}
+	}
 	var err error
 	mapChildren(e, func(c expr) expr {
 		if err == nil {

@@ -34,6 +34,7 @@ func TestTypeErrorsBeforeRows(t *testing.T) {
 		{"SELECT kind, AVG(b) FROM e GROUP BY kind", "avg(b): b is a BOOLEAN, not a number", 19},
 		{"SELECT variant_get(kind, '$.a') FROM e", "variant_get(kind, '$.a'): kind is a VARCHAR, not a VARIANT", 31},
 		{"SELECT id FROM e WHERE kind->'$.a' = 1", "kind->'$.a': kind is a VARCHAR, not a VARIANT", 34},
+		{"SELECT kind->>'$.a' FROM e", "kind->>'$.a': kind is a VARCHAR, not a VARIANT", 19},
 		{"SELECT id + kind FROM e", "id + kind: kind is a VARCHAR, not a number", 11},
 		{"SELECT id FROM e ORDER BY d - 1", "d - 1: d is a DATE, not a number", 29},
 		{"SELECT -kind FROM e", "-kind: kind is a VARCHAR, not a number", 8},
@@ -66,8 +67,9 @@ func TestTypeErrorsBeforeRows(t *testing.T) {
 	run()
 }
 
-// TestLiteralTypeErrorsAtPrepare: an expression that its literals alone
-// make always wrong fails when the statement is prepared.
+// TestLiteralTypeErrorsAtPrepare: an expression that its literals and the
+// results of its functions alone make always wrong fails when the
+// statement is prepared.
 func TestLiteralTypeErrorsAtPrepare(t *testing.T) {
 	db := typedTable(t)
 	for _, tc := range []struct {
@@ -78,6 +80,7 @@ func TestLiteralTypeErrorsAtPrepare(t *testing.T) {
 		{"SELECT id FROM e WHERE id * (2 + TRUE) > 1", "2 + TRUE: TRUE is a BOOLEAN, not a number", 32},
 		{"INSERT INTO e (id) VALUES (1 + 'x')", "1 + 'x': 'x' is a VARCHAR, not a number", 30},
 		{"SELECT SUM(variant_get(v, '$.a', 'string')) FROM e", "sum(variant_get(v, '$.a', 'string')): variant_get(v, '$.a', 'string') is a VARCHAR, not a number", 43},
+		{"SELECT SUM(v->>'$.a') FROM e", "sum(v->>'$.a'): v->>'$.a' is a VARCHAR, not a number", 21},
 		{"SELECT variant_typeof('x') FROM e", "variant_typeof('x'): 'x' is a VARCHAR, not a VARIANT", 26},
 	} {
 		_, err := db.Prepare(tc.q)
