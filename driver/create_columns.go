@@ -75,13 +75,21 @@ func (t token) isKeyword() bool {
 }
 
 // columnDefs returns the index of the first token of each column
-// definition of CREATE TABLE: the token after the opening ( and after each
-// , at its depth.
+// definition of CREATE TABLE [IF NOT EXISTS] name (...): the token after
+// the opening ( and after each , at its depth. It returns none for another
+// statement.
 func columnDefs(toks []token) []int {
+	open := 3 // CREATE TABLE name (
+	if len(toks) > 6 && toks[2].typ == sqlparser.IF && toks[3].typ == sqlparser.NOT && toks[4].typ == sqlparser.EXISTS {
+		open = 6
+	}
+	if len(toks) <= open || toks[1].typ != sqlparser.TABLE || toks[open].typ != '(' {
+		return nil
+	}
 	var defs []int
 	depth := 0
-	for i, t := range toks {
-		switch t.typ {
+	for i := open; i < len(toks) && (i == open || depth > 0); i++ {
+		switch toks[i].typ {
 		case '(':
 			depth++
 			if depth == 1 && i+1 < len(toks) {

@@ -97,6 +97,10 @@ func TestCreateTableColumnErrors(t *testing.T) {
 	require.ErrorAs(t, err, &plain)
 	require.Equal(t, 60, plain.Pos)
 	require.Equal(t, quoted.Pos-2, plain.Pos)
+	// Parentheses of other statements hold no column definitions.
+	_, err = db.Exec("CREATE VIEW v AS SELECT sum(a b) FROM t")
+	require.ErrorIs(t, err, pvdriver.ErrUnsupported)
+	require.NotContains(t, err.Error(), "column type")
 	// Index definitions still say that they are not supported.
 	_, err = db.Exec("CREATE TABLE t (a BIGINT, PRIMARY KEY (a))")
 	require.ErrorIs(t, err, pvdriver.ErrUnsupported)
