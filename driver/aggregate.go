@@ -190,11 +190,11 @@ func mapChildren(e expr, fn func(expr) expr) expr {
 	case *logicExpr:
 		return &logicExpr{And: x.And, Left: fn(x.Left), Right: fn(x.Right)}
 	case *arithExpr:
-		return &arithExpr{Op: x.Op, Left: fn(x.Left), Right: fn(x.Right)}
+		return &arithExpr{Op: x.Op, Left: fn(x.Left), Right: fn(x.Right), End: x.End}
 	case *notExpr:
 		return &notExpr{E: fn(x.E)}
 	case *negExpr:
-		return &negExpr{E: fn(x.E)}
+		return &negExpr{E: fn(x.E), End: x.End}
 	case *isNullExpr:
 		return &isNullExpr{E: fn(x.E), Not: x.Not}
 	case *inExpr:

@@ -32,7 +32,10 @@ func (c *conn) Prepare(query string) (sqldriver.Stmt, error) {
 }
 
 // PrepareContext parses and checks the statement once: a syntax error, an
-// unsupported construct or a malformed path fails here, not at execution.
+// unsupported construct, a malformed path or an expression that the types
+// of its literals make always wrong (1 + 'x') fails here, not at
+// execution; one that the table's column types make always wrong fails
+// when the statement runs, before any row is read.
 func (c *conn) PrepareContext(ctx context.Context, query string) (sqldriver.Stmt, error) {
 	if c.closed {
 		return nil, sqldriver.ErrBadConn
@@ -42,6 +45,9 @@ func (c *conn) PrepareContext(ctx context.Context, query string) (sqldriver.Stmt
 		return nil, err
 	}
 	if err := checkConstants(p.stmt); err != nil {
+		return nil, err
+	}
+	if err := checkLiteralTypes(p.stmt); err != nil {
 		return nil, err
 	}
 	return &stmt{conn: c, query: query, parsed: p}, nil
@@ -223,6 +229,9 @@ func (c *conn) QueryContext(ctx context.Context, query string, args []sqldriver.
 	if err != nil {
 		return nil, err
 	}
+	if err := checkLiteralTypes(p.stmt); err != nil {
+		return nil, err
+	}
 	vals, err := argValues(args, p.numParams)
 	if err != nil {
 		return nil, err
@@ -237,6 +246,9 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.N
 	}
 	p, err := parseSQL(query)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkLiteralTypes(p.stmt); err != nil {
 		return nil, err
 	}
 	vals, err := argValues(args, p.numParams)

@@ -192,7 +192,7 @@ func TestVariantGetCastErrors(t *testing.T) {
 	r := &evalRow{cols: []value{{k: kindVariant, v: variant.MustOf(map[string]any{"a": 300})}}}
 	_, err = strict(r)
 	require.ErrorIs(t, err, variant.ErrCast)
-	require.EqualError(t, err, "parquetvariant: variant_get at path '$.a' as tinyint: variant: cannot cast: int16 300 to tinyint: out of range")
+	require.EqualError(t, err, "parquetvariant: variant_get(v, '$.a', 'tinyint'): variant: cannot cast: int16 300 to tinyint: out of range")
 	got, err := lenient(r)
 	require.NoError(t, err)
 	require.True(t, got.isNull())

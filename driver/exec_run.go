@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/parquetvariant/parquetvariant/scan"
 )
@@ -116,20 +115,21 @@ func (it *projectIter) next() ([]value, bool, error) {
 
 func (it *projectIter) close() error { return it.src.close() }
 
-// atRow says in an evaluation error which row it was: the n-th row read
-// from the table, counting from 1, and, when src is a table scan, its file,
-// row group and row in it, as the scan's own errors name them.
-func atRow(err error, n int64, src rowSource) error {
-	where := ""
+// atRow says in an evaluation error which row it was, counting from 0 as
+// the scan's errors do: when src is a table scan, its file, row group and
+// row in the row group, as a [*scan.FileError] names them; else its place
+// among the rows read, of which it is the read-th.
+func atRow(err error, read int64, src rowSource) error {
+	where := fmt.Sprintf(" (row %d of the rows read)", read-1)
 	if s, ok := src.(*scanSource); ok {
 		if path, rg, row, ok := s.rows.Position(); ok {
 			where = fmt.Sprintf(" (in %s, row group %d, row %d of it)", path, rg, row)
 		}
 	}
 	if e, ok := err.(*evalError); ok {
-		return &evalError{msg: "row " + strconv.FormatInt(n, 10) + ": " + e.msg + where, err: e.err}
+		return &evalError{msg: e.msg + where, err: e.err}
 	}
-	return fmt.Errorf("parquetvariant: row %d: %w%s", n, err, where)
+	return fmt.Errorf("parquetvariant: %w%s", err, where)
 }
 
 // group is the state of one GROUP BY group.

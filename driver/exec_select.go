@@ -111,7 +111,7 @@ func planSelect(s *selectStmt, cols []string, cfg *Config) (*selectPlan, error) 
 		if lit, ok := o.Expr.(*literalExpr); ok {
 			n, isInt := lit.Value.(int64)
 			if !isInt || n < 1 || n > int64(len(items)) {
-				return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "ORDER BY position " + lit.String() + " is not in the select list"}
+				return nil, &SQLError{Err: ErrSyntax, Pos: exprPos(lit), Msg: "ORDER BY position " + lit.String() + " is not in the select list"}
 			}
 			col = int(n - 1)
 		} else if c, ok := o.Expr.(*columnExpr); ok {

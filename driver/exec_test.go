@@ -122,7 +122,7 @@ func TestSelectPlanErrors(t *testing.T) {
 	for q, msg := range map[string]string{
 		"SELECT id, COUNT(*) FROM t":               "parquetvariant: syntax error: column id must appear in GROUP BY or be used in an aggregate at position 9",
 		"SELECT id FROM t WHERE COUNT(*) > 1":      "parquetvariant: syntax error: aggregates are not allowed in WHERE (use HAVING)",
-		"SELECT id FROM t ORDER BY 3":              "parquetvariant: syntax error: ORDER BY position 3 is not in the select list",
+		"SELECT id FROM t ORDER BY 3":              "parquetvariant: syntax error: ORDER BY position 3 is not in the select list at position 27",
 		"SELECT SUM(COUNT(*)) FROM t":              "parquetvariant: syntax error: sum(count(*)): aggregates do not nest at position 20",
 		"SELECT COUNT(*) FROM t GROUP BY COUNT(*)": "parquetvariant: syntax error: aggregates are not allowed in GROUP BY",
 		"SELECT id FROM t LIMIT id":                "parquetvariant: syntax error: LIMIT takes a non-negative integer or ?",
@@ -147,6 +147,6 @@ func TestEvalErrorNamesRow(t *testing.T) {
 	require.True(t, ok)
 	require.NoError(t, err)
 	_, _, err = it.next()
-	require.EqualError(t, err, "parquetvariant: row 2: variant_get at path '$.n' as tinyint: variant: cannot cast: int16 1000 to tinyint: out of range")
+	require.EqualError(t, err, "parquetvariant: variant_get(v, '$.n', 'tinyint'): variant: cannot cast: int16 1000 to tinyint: out of range (row 1 of the rows read)")
 	require.ErrorIs(t, err, variant.ErrCast)
 }

@@ -72,7 +72,7 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 		if x.Name == "try_variant_get" {
 			mode = variant.CastLenient
 		}
-		where := " at path " + x.Args[1].String() + " as " + t.String()
+		call := x.String()
 		return func(r *evalRow) (value, error) {
 			sub, ok, err := get(r)
 			if err != nil || !ok {
@@ -80,7 +80,7 @@ func compileFunc(x *funcExpr, sc *scope) (evalFunc, error) {
 			}
 			out, err := castValue(sub, t, mode)
 			if err != nil {
-				return value{}, &evalError{msg: x.Name + where + ": " + err.Error(), err: err}
+				return value{}, &evalError{msg: call + ": " + err.Error(), err: err}
 			}
 			return out, nil
 		}, nil

@@ -116,6 +116,9 @@ func (c *conn) planRows(s *selectStmt, args []value) (*plannedSelect, error) {
 		names[i] = col.Name
 		types[col.Name] = columnType(col)
 	}
+	if err := checkTypes(s, types); err != nil {
+		return nil, err
+	}
 	// variant_get calls the scan answers from the leaves of their path
 	// become columns of their own.
 	rs, refs := planPathRefs(s, schema, lateShape(s, args))

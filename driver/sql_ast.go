@@ -100,16 +100,24 @@ func (*explainStmt) isStatement()     {}
 // expressions are the same.
 type expr interface{ String() string }
 
-// exprPos is the position in the SQL text just past a column reference or
-// a call (the End of columnExpr and funcExpr, which the parser sets), as
-// SQLError.Pos gives it, or -1 when unknown: End is 0 for the expressions
-// the planner makes and where the parser could not place one.
+// exprPos is the position in the SQL text just past a column reference, a
+// call, the operator of an arithmetic or a position in the select list
+// (the End of columnExpr, funcExpr, arithExpr, negExpr and literalExpr,
+// which the parser sets), as SQLError.Pos gives it,
+// or -1 when unknown: End is 0 for the expressions the planner makes and
+// where the parser could not place one.
 func exprPos(e expr) int {
 	end := 0
 	switch x := e.(type) {
 	case *columnExpr:
 		end = x.End
 	case *funcExpr:
+		end = x.End
+	case *arithExpr:
+		end = x.End
+	case *negExpr:
+		end = x.End
+	case *literalExpr:
 		end = x.End
 	}
 	if end == 0 {
@@ -154,8 +162,12 @@ type columnExpr struct {
 }
 
 // literalExpr is a constant: nil (NULL), bool, int64, float64, string, or a
-// decimal given as its exact text (decimalText).
-type literalExpr struct{ Value any }
+// decimal given as its exact text (decimalText). End is set for an integer
+// of GROUP BY and ORDER BY, a position in the select list (see exprPos).
+type literalExpr struct {
+	Value any
+	End   int
+}
 
 // decimalText is a numeric literal with a fraction, kept exact.
 type decimalText string
@@ -208,10 +220,14 @@ type likeExpr struct {
 type arithExpr struct {
 	Op          string
 	Left, Right expr
+	End         int // just past the operator; see exprPos
 }
 
 // negExpr is unary minus.
-type negExpr struct{ E expr }
+type negExpr struct {
+	E   expr
+	End int // just past the -; see exprPos
+}
 
 // funcExpr is a function call; Name is lower case. Star marks COUNT(*).
 // Text is the call as written when it was written as an operator: v->'$.a'

@@ -169,11 +169,9 @@ func TestSumOfVariantString(t *testing.T) {
 	db := errorsTable(t, `{"amount":5}`, `{"amount":"12.50"}`, `{"amount":true}`)
 	const cast = " (cast it with variant_get(v, path, 'decimal(p,s)'), or try_variant_get(v, path, 'decimal(p,s)') to skip values that do not cast)"
 	for _, tc := range []struct{ q, want string }{
-		{"SELECT SUM(payload->'$.amount') FROM events", `parquetvariant: row 2: sum(payload->'$.amount'): a Variant string "12.50" is not a number` + cast},
-		{"SELECT kind, AVG(variant_get(payload, '$.amount')) FROM events GROUP BY kind", `parquetvariant: row 2: avg(variant_get(payload, '$.amount')): a Variant string "12.50" is not a number` + cast},
-		{"SELECT SUM(payload->'$.amount') FROM events WHERE variant_typeof(payload->'$.amount') = 'boolean'", `parquetvariant: row 3: sum(payload->'$.amount'): a Variant boolean true is not a number` + cast},
-		{"SELECT SUM(payload->>'$.amount') FROM events", `parquetvariant: row 1: sum(payload->>'$.amount'): a VARCHAR "5" is not a number`},
-		{"SELECT SUM(kind) FROM events", `parquetvariant: row 1: sum(kind): a VARCHAR "k" is not a number`},
+		{"SELECT SUM(payload->'$.amount') FROM events", `parquetvariant: sum(payload->'$.amount'): a Variant string "12.50" is not a number` + cast},
+		{"SELECT kind, AVG(variant_get(payload, '$.amount')) FROM events GROUP BY kind", `parquetvariant: avg(variant_get(payload, '$.amount')): a Variant string "12.50" is not a number` + cast},
+		{"SELECT SUM(payload->'$.amount') FROM events WHERE variant_typeof(payload->'$.amount') = 'boolean'", `parquetvariant: sum(payload->'$.amount'): a Variant boolean true is not a number` + cast},
 	} {
 		// The scan's rows name their file, row group and row after.
 		require.Regexp(t, "^"+regexp.QuoteMeta(tc.want)+` \(in .*/events/part-[0-9a-f-]+\.parquet, row group 0, row 0 of it\)$`, queryErr(db, tc.q).Error(), tc.q)

@@ -25,6 +25,11 @@ type parsed struct {
 //     (JSON itself is VARIANT);
 //   - typed literals such as DATE '2024-01-01' are misread as a column with an
 //     alias, so they are rejected with their position;
+//   - the grammar takes only a plain name as a column name in CREATE
+//     TABLE: a non-reserved keyword there (date, status, json, ...) is
+//     quoted with backticks, as SELECT and INSERT read it as a name, and a
+//     reserved one and an unknown column type are errors with their
+//     position (see checkColumnDefs);
 //   - DDL is parsed strictly (the lenient parse drops a CREATE TABLE it cannot
 //     read), and a panic inside the grammar becomes an ErrSyntax.
 //
@@ -36,8 +41,20 @@ func parseSQL(sql string) (parsed, error) {
 		return parsed{}, err
 	}
 	var inserted []int
+	if len(toks) > 0 && toks[0].typ == sqlparser.CREATE {
+		quoted, added, err := checkColumnDefs(sql, sourceText{toks: toks})
+		if err != nil {
+			return parsed{}, err
+		}
+		if added != nil {
+			sql, inserted = quoted, added
+			if toks, err = scanTokens(sql); err != nil {
+				return parsed{}, err
+			}
+		}
+	}
 	if kept, ins := keepLikeEscapes(sql, toks); ins != nil {
-		sql, inserted = kept, ins
+		sql, inserted = kept, mergeInserted(inserted, ins)
 		if toks, err = scanTokens(sql); err != nil {
 			return parsed{}, err
 		}
@@ -77,7 +94,7 @@ func parseSQL(sql string) (parsed, error) {
 		return parseStatement(sql, 0, sourceText{toks: toks, inserted: inserted})
 	}
 	text, types := rewriteColumnTypes(sql, toks)
-	p, err := parseStatementWith(text, 0, types, sourceText{})
+	p, err := parseStatementWith(text, 0, types, sourceText{toks: toks, inserted: inserted})
 	if err != nil {
 		return parsed{}, err
 	}
@@ -116,18 +133,22 @@ func scanTokens(sql string) (toks []token, err error) {
 		case 0:
 			return toks, nil
 		case sqlparser.LEX_ERROR:
-			return nil, &SQLError{Err: ErrSyntax, Pos: tkn.Position, Msg: "cannot read " + strconv.Quote(string(val))}
-		case sqlparser.COMMENT:
-			continue
+			return nil, lexError(sql, prevEnd, tkn.Position, string(val))
 		}
 		end := tkn.Position - 1
 		if end > len(sql) {
 			end = len(sql)
 		}
+		if typ == sqlparser.COMMENT {
+			prevEnd = end
+			continue
+		}
 		start := end - len(val)
 		switch {
 		case typ == sqlparser.ID && start > 0 && sql[start-1] == '`':
 			start-- // a quoted identifier: `name`
+		case typ == sqlparser.VALUE_ARG && sql[end-1] == '?':
+			start = end - 1 // the grammar names the placeholder :vn
 		case typ == sqlparser.STRING:
 			// The value is unescaped: the literal starts at its quote.
 			start = prevEnd + len(sql[prevEnd:end]) - len(strings.TrimLeft(sql[prevEnd:end], " \t\r\n"))
@@ -135,6 +156,29 @@ func scanTokens(sql string) (toks []token, err error) {
 		prevEnd = end
 		toks = append(toks, token{typ: typ, text: string(val), start: max(start, 0), end: end})
 	}
+}
+
+// lexError is the error of text the tokenizer cannot read, from position
+// from on (the end of the last token read) up to pos: a string, a quoted
+// name or a comment that is not closed, named with the position just past
+// its opening quote; a $ or other sign outside the SQL surface.
+func lexError(sql string, from, pos int, val string) *SQLError {
+	start := from + len(sql[from:]) - len(strings.TrimLeft(sql[from:], " \t\r\n"))
+	rest := sql[start:]
+	opened := func(what, quote string) *SQLError {
+		return &SQLError{Err: ErrSyntax, Pos: start + len(quote), Msg: what + " opened by " + quote + " is not closed (it runs to the end of the statement)"}
+	}
+	switch {
+	case strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, `"`):
+		return opened("a string", rest[:1])
+	case strings.HasPrefix(rest, "`"):
+		return opened("a quoted name", "`")
+	case strings.HasPrefix(rest, "/*"):
+		return opened("a comment", "/*")
+	case strings.HasPrefix(rest, "$"):
+		return &SQLError{Err: ErrSyntax, Pos: start + 1, Msg: `cannot read "$": placeholders are written ?, not $1 or $name`}
+	}
+	return &SQLError{Err: ErrSyntax, Pos: pos, Msg: "cannot read " + strconv.Quote(val)}
 }
 
 // keepLikeEscapes doubles the backslash of each \% and \_ inside string
@@ -249,6 +293,7 @@ func parseStatementWith(sql string, base int, jsonTypes []string, src sourceText
 // keepLikeEscapes may have lengthened) becomes the error's Pos in the text
 // the user gave.
 func grammarError(msg string, base int, src sourceText) *SQLError {
+	msg = placeholderNear(msg)
 	e := &SQLError{Err: ErrSyntax, Pos: -1, Msg: msg}
 	const marker = " at position "
 	i := strings.Index(msg, marker)

@@ -134,7 +134,7 @@ func TestParseErrors(t *testing.T) {
 		"DESCRIBE":                                                     {ErrSyntax, "parquetvariant: syntax error: DESCRIBE takes one table name at position 8"},
 		"CREATE TABLE t (a INT, PRIMARY KEY (a))":                      {ErrUnsupported, "parquetvariant: not supported: indexes and keys in CREATE TABLE"},
 		"SELECT a FROM t WHERE a REGEXP 'x'":                           {ErrUnsupported, "parquetvariant: not supported: the operator REGEXP"},
-		"SELECT 'unterminated FROM t":                                  {ErrSyntax, `parquetvariant: syntax error: cannot read "unterminated FROM t" at position 28`},
+		"SELECT 'unterminated FROM t":                                  {ErrSyntax, `parquetvariant: syntax error: a string opened by ' is not closed (it runs to the end of the statement) at position 8`},
 	} {
 		_, err := parseSQL(q)
 		require.Error(t, err, q)

@@ -1,6 +1,12 @@
 package driver
 
-import "github.com/xwb1989/sqlparser"
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/xwb1989/sqlparser"
+)
 
 // sourceText is the statement's tokens, for placing the columns and calls
 // of the grammar's tree (which keeps no positions) in the SQL text
@@ -106,3 +112,80 @@ func (tr *translator) skipWord(w string) {
 
 // jsonOps are the token types of -> and ->>.
 var jsonOps = map[string]int{sqlparser.JSONExtractOp: sqlparser.JSON_EXTRACT_OP, sqlparser.JSONUnquoteExtractOp: sqlparser.JSON_UNQUOTE_EXTRACT_OP}
+
+// sqlText is the SQL text of a node of the grammar's tree for messages,
+// with each placeholder written ? as in the statement (the grammar keeps
+// the ? placeholders as :v1, :v2, ...).
+func sqlText(node sqlparser.SQLNode) string {
+	buf := sqlparser.NewTrackedBuffer(func(buf *sqlparser.TrackedBuffer, node sqlparser.SQLNode) {
+		if v, ok := node.(*sqlparser.SQLVal); ok && v.Type == sqlparser.ValArg && placeholderIndex(string(v.Val)) > 0 {
+			buf.WriteString("?")
+			return
+		}
+		node.Format(buf)
+	})
+	buf.Myprintf("%v", node)
+	return buf.String()
+}
+
+// placeholderIndex is n for the grammar's name :vn of the n-th ?
+// placeholder, or 0.
+func placeholderIndex(name string) int {
+	digits, ok := strings.CutPrefix(name, ":v")
+	if !ok || digits == "" || digits[0] == '0' {
+		return 0
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n < 1 {
+		return 0
+	}
+	return n
+}
+
+// placeholderNear is a message of the grammar with its near ':vn' written
+// near '?', as the statement has it.
+func placeholderNear(msg string) string {
+	const near = "near '"
+	i := strings.Index(msg, near)
+	if i < 0 {
+		return msg
+	}
+	j := i + len(near)
+	k := strings.IndexByte(msg[j:], '\'')
+	if k < 0 || placeholderIndex(msg[j:j+k]) == 0 {
+		return msg
+	}
+	return msg[:j] + "?" + msg[j+k:]
+}
+
+// operatorTokens are the token types of the arithmetic and bit operators
+// of the grammar, by the operator's name in its tree; % is also MOD.
+var operatorTokens = map[string][]int{
+	sqlparser.PlusStr: {'+'}, sqlparser.MinusStr: {'-'}, sqlparser.MultStr: {'*'}, sqlparser.DivStr: {'/'},
+	sqlparser.ModStr: {'%', sqlparser.MOD}, sqlparser.IntDivStr: {sqlparser.DIV},
+	sqlparser.BitAndStr: {'&'}, sqlparser.BitOrStr: {'|'}, sqlparser.BitXorStr: {'^'},
+	sqlparser.ShiftLeftStr: {sqlparser.SHIFT_LEFT}, sqlparser.ShiftRightStr: {sqlparser.SHIFT_RIGHT},
+	sqlparser.TildaStr: {'~'}, sqlparser.BangStr: {'!'},
+}
+
+// operator moves the cursor past the first token from it that is the
+// operator op (a binary operator once its left operand is read, a unary
+// one before its operand) and returns the position just past it; 0 when
+// not found.
+func (tr *translator) operator(op string) int {
+	for i := tr.at; i < len(tr.src.toks); i++ {
+		if slices.Contains(operatorTokens[op], tr.src.toks[i].typ) {
+			tr.at = i + 1
+			return tr.endOf(i)
+		}
+	}
+	return 0
+}
+
+// posOrUnknown is an End as SQLError.Pos: -1 when 0 (unknown).
+func posOrUnknown(end int) int {
+	if end == 0 {
+		return -1
+	}
+	return end
+}

@@ -47,7 +47,7 @@ func (tr *translator) statement(st sqlparser.Statement) (statement, error) {
 	case *sqlparser.Begin, *sqlparser.Commit, *sqlparser.Rollback:
 		return nil, unsupported("transaction statements in SQL (use db.BeginTx, tx.Commit and tx.Rollback)")
 	}
-	return nil, unsupported(fmt.Sprintf("the statement %q", sqlparser.String(st)))
+	return nil, unsupported(fmt.Sprintf("the statement %q", sqlText(st)))
 }
 
 func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
@@ -59,14 +59,14 @@ func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
 	}
 	ate, ok := s.From[0].(*sqlparser.AliasedTableExpr)
 	if !ok {
-		return nil, unsupported("joins (" + sqlparser.String(s.From[0]) + ")")
+		return nil, unsupported("joins (" + sqlText(s.From[0]) + ")")
 	}
 	tn, ok := ate.Expr.(sqlparser.TableName)
 	if !ok {
 		return nil, unsupported("a subquery in FROM")
 	}
 	if !tn.Qualifier.IsEmpty() {
-		return nil, unsupported("a qualified table name " + sqlparser.String(tn))
+		return nil, unsupported("a qualified table name " + sqlText(tn))
 	}
 	if tn.Name.String() == "dual" {
 		return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "SELECT needs FROM and a table (computed values come one per row of the table)"}
@@ -80,7 +80,7 @@ func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
 		switch e := se.(type) {
 		case *sqlparser.StarExpr:
 			if !e.TableName.IsEmpty() && e.TableName.Name.String() != tr.table {
-				return nil, unsupported("* of another table: " + sqlparser.String(e))
+				return nil, unsupported("* of another table: " + sqlText(e))
 			}
 			out.Items = append(out.Items, selectItem{Star: true})
 		case *sqlparser.AliasedExpr:
@@ -93,7 +93,7 @@ func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
 			}
 			out.Items = append(out.Items, selectItem{Expr: x, Alias: e.As.String()})
 		default:
-			return nil, unsupported("the select item " + sqlparser.String(se))
+			return nil, unsupported("the select item " + sqlText(se))
 		}
 	}
 	tr.skipPast(sqlparser.FROM)
@@ -107,8 +107,11 @@ func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
 			return nil, err
 		}
 	}
+	if len(s.GroupBy) > 0 {
+		tr.skipPast(sqlparser.GROUP)
+	}
 	for _, g := range s.GroupBy {
-		x, err := tr.expr(g)
+		x, err := tr.listItem(g)
 		if err != nil {
 			return nil, err
 		}
@@ -119,8 +122,11 @@ func (tr *translator) selectStmt(s *sqlparser.Select) (*selectStmt, error) {
 			return nil, err
 		}
 	}
+	if len(s.OrderBy) > 0 {
+		tr.skipPast(sqlparser.ORDER)
+	}
 	for _, o := range s.OrderBy {
-		x, err := tr.expr(o.Expr)
+		x, err := tr.listItem(o.Expr)
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +159,7 @@ func (tr *translator) insert(s *sqlparser.Insert) (*insertStmt, error) {
 		return nil, unsupported("INSERT ... PARTITION")
 	}
 	if !s.Table.Qualifier.IsEmpty() {
-		return nil, unsupported("a qualified table name " + sqlparser.String(s.Table))
+		return nil, unsupported("a qualified table name " + sqlText(s.Table))
 	}
 	out := &insertStmt{Table: s.Table.Name.String()}
 	for _, c := range s.Columns {
@@ -183,7 +189,7 @@ func (tr *translator) insert(s *sqlparser.Insert) (*insertStmt, error) {
 		}
 		out.Select = sel
 	default:
-		return nil, unsupported("INSERT from " + sqlparser.String(rows))
+		return nil, unsupported("INSERT from " + sqlText(rows))
 	}
 	return out, nil
 }
@@ -281,7 +287,7 @@ func (tr *translator) expr(e sqlparser.Expr) (expr, error) {
 		return &literalExpr{Value: bool(x)}, nil
 	case *sqlparser.ColName:
 		if !x.Qualifier.IsEmpty() && (x.Qualifier.Name.String() != tr.table || !x.Qualifier.Qualifier.IsEmpty()) {
-			return nil, unsupported("a column of another table: " + sqlparser.String(x))
+			return nil, unsupported("a column of another table: " + sqlText(x))
 		}
 		c := &columnExpr{Name: x.Name.String()}
 		if i := tr.findWord(c.Name, false); i >= 0 {
@@ -291,6 +297,7 @@ func (tr *translator) expr(e sqlparser.Expr) (expr, error) {
 	case *sqlparser.BinaryExpr:
 		return tr.binary(x)
 	case *sqlparser.UnaryExpr:
+		end := tr.operator(x.Operator)
 		v, err := tr.expr(x.Expr)
 		if err != nil {
 			return nil, err
@@ -307,13 +314,13 @@ func (tr *translator) expr(e sqlparser.Expr) (expr, error) {
 					return &literalExpr{Value: decimalText("-" + string(n))}, nil
 				}
 			}
-			return &negExpr{E: v}, nil
+			return &negExpr{E: v, End: end}, nil
 		case sqlparser.UPlusStr:
 			return v, nil
 		case sqlparser.BangStr:
 			return &notExpr{E: v}, nil
 		}
-		return nil, unsupported("the operator " + strings.TrimSpace(x.Operator))
+		return nil, &SQLError{Err: ErrUnsupported, Pos: posOrUnknown(end), Msg: "the operator " + strings.TrimSpace(x.Operator)}
 	case *sqlparser.FuncExpr:
 		return tr.function(x)
 	case *sqlparser.ConvertExpr:
@@ -323,7 +330,22 @@ func (tr *translator) expr(e sqlparser.Expr) (expr, error) {
 	case *sqlparser.CaseExpr:
 		return nil, unsupported("CASE")
 	}
-	return nil, unsupported("the expression " + sqlparser.String(e))
+	return nil, unsupported("the expression " + sqlText(e))
+}
+
+// listItem translates an item of GROUP BY or ORDER BY, placing an integer
+// (a position in the select list) in the text.
+func (tr *translator) listItem(e sqlparser.Expr) (expr, error) {
+	x, err := tr.expr(e)
+	if lit, ok := x.(*literalExpr); ok && err == nil {
+		if _, isInt := lit.Value.(int64); !isInt {
+			return x, nil
+		}
+		if i := tr.findType(sqlparser.INTEGRAL); i >= 0 {
+			lit.End, tr.at = tr.endOf(i), i+1
+		}
+	}
+	return x, err
 }
 
 func (tr *translator) logic(and bool, l, r sqlparser.Expr) (expr, error) {
@@ -347,7 +369,7 @@ func (tr *translator) comparison(x *sqlparser.ComparisonExpr) (expr, error) {
 	case sqlparser.InStr, sqlparser.NotInStr:
 		tuple, ok := x.Right.(sqlparser.ValTuple)
 		if !ok {
-			return nil, unsupported("IN with " + sqlparser.String(x.Right) + " (only a list of values)")
+			return nil, unsupported("IN with " + sqlText(x.Right) + " (only a list of values)")
 		}
 		list := make([]expr, 0, len(tuple))
 		for _, e := range tuple {
@@ -387,10 +409,13 @@ func (tr *translator) binary(x *sqlparser.BinaryExpr) (expr, error) {
 		return nil, err
 	}
 	op := -1 // the token of -> or ->>; the path is the token after it
+	opEnd := 0
 	if typ, ok := jsonOps[x.Operator]; ok {
 		if op = tr.findType(typ); op >= 0 {
 			tr.at = op + 1
 		}
+	} else {
+		opEnd = tr.operator(x.Operator)
 	}
 	right, err := tr.expr(x.Right)
 	if err != nil {
@@ -407,14 +432,14 @@ func (tr *translator) binary(x *sqlparser.BinaryExpr) (expr, error) {
 		get := &funcExpr{Name: "variant_get", Args: []expr{left, right}, Text: left.String() + "->" + right.String(), End: end}
 		return &funcExpr{Name: "json_unquote", Args: []expr{get}, Text: left.String() + "->>" + right.String(), End: end}, nil
 	case sqlparser.PlusStr, sqlparser.MinusStr, sqlparser.MultStr, sqlparser.DivStr, sqlparser.ModStr:
-		return &arithExpr{Op: x.Operator, Left: left, Right: right}, nil
+		return &arithExpr{Op: x.Operator, Left: left, Right: right, End: opEnd}, nil
 	}
-	return nil, unsupported("the operator " + x.Operator)
+	return nil, &SQLError{Err: ErrUnsupported, Pos: posOrUnknown(opEnd), Msg: "the operator " + x.Operator}
 }
 
 func (tr *translator) function(x *sqlparser.FuncExpr) (expr, error) {
 	if !x.Qualifier.IsEmpty() {
-		return nil, unsupported("a qualified function name " + sqlparser.String(x))
+		return nil, unsupported("a qualified function name " + sqlText(x))
 	}
 	f := &funcExpr{Name: x.Name.Lowered(), Distinct: x.Distinct}
 	open := tr.findWord(x.Name.String(), true) + 1 // the (, or 0 when not found
@@ -438,7 +463,7 @@ func (tr *translator) function(x *sqlparser.FuncExpr) (expr, error) {
 			}
 			f.Args = append(f.Args, v)
 		default:
-			return nil, unsupported("the argument " + sqlparser.String(a) + " of " + f.Name)
+			return nil, unsupported("the argument " + sqlText(a) + " of " + f.Name)
 		}
 	}
 	if open > 0 {
@@ -450,6 +475,9 @@ func (tr *translator) function(x *sqlparser.FuncExpr) (expr, error) {
 }
 
 func (tr *translator) value(v *sqlparser.SQLVal) (expr, error) {
+	if (v.Type == sqlparser.IntVal || v.Type == sqlparser.FloatVal) && len(v.Val) > 0 && v.Val[0] == '-' {
+		tr.operator(sqlparser.UMinusStr) // the grammar made -2 one literal
+	}
 	switch v.Type {
 	case sqlparser.StrVal:
 		return &literalExpr{Value: string(v.Val)}, nil
@@ -470,12 +498,12 @@ func (tr *translator) value(v *sqlparser.SQLVal) (expr, error) {
 		return &literalExpr{Value: decimalText(v.Val)}, nil
 	case sqlparser.ValArg:
 		name := string(v.Val)
-		n, err := strconv.Atoi(strings.TrimPrefix(name, ":v"))
-		if err != nil || !strings.HasPrefix(name, ":v") || n < 1 {
+		n := placeholderIndex(name)
+		if n == 0 {
 			return nil, unsupported("the named parameter " + name + " (use ?)")
 		}
 		tr.numParams = max(tr.numParams, n)
 		return &paramExpr{Index: n - 1}, nil
 	}
-	return nil, unsupported("the literal " + sqlparser.String(v))
+	return nil, unsupported("the literal " + sqlText(v))
 }

@@ -80,37 +80,19 @@ func (c *tableColumn) node() (parquet.Node, error) {
 // createType maps a CREATE TABLE column type to the SQL type of the column.
 func createType(def columnDef) (colType, error) {
 	t := colType{nullable: !def.NotNull}
-	switch strings.ToUpper(def.Type) {
-	case "BIGINT", "INT", "INTEGER", "SMALLINT", "TINYINT", "MEDIUMINT":
-		t.name = "BIGINT"
-	case "DOUBLE", "FLOAT", "REAL":
-		t.name = "DOUBLE"
-	case "BOOLEAN", "BIT":
-		t.name = "BOOLEAN"
-	case "VARCHAR", "CHAR", "TEXT", "TINYTEXT", "MEDIUMTEXT", "LONGTEXT":
-		t.name = "VARCHAR"
-	case "BINARY", "VARBINARY", "BLOB", "TINYBLOB", "MEDIUMBLOB", "LONGBLOB":
-		t.name = "BINARY"
-	case "DECIMAL", "NUMERIC":
-		t.name, t.precision, t.scale = "DECIMAL", def.Precision, def.Scale
+	name, ok := columnTypes[strings.ToLower(def.Type)]
+	if !ok {
+		return t, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "the column type " + def.Type + " of " + quoteIdent(def.Name) + "; the column types are " + columnTypeList}
+	}
+	t.name = name
+	if name == "DECIMAL" {
+		t.precision, t.scale = def.Precision, def.Scale
 		if t.precision == 0 {
 			t.precision = 10
 		}
 		if t.precision > variant.MaxDecimalPrecision || t.scale > t.precision {
 			return t, &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("column %s: DECIMAL(%d,%d) needs 1 <= precision <= 38 and scale <= precision", quoteIdent(def.Name), def.Precision, def.Scale)}
 		}
-	case "DATE":
-		t.name = "DATE"
-	case "TIME":
-		t.name = "TIME"
-	case "TIMESTAMP", "DATETIME":
-		t.name = "TIMESTAMP"
-	case "UUID":
-		t.name = "UUID"
-	case "VARIANT":
-		t.name = "VARIANT"
-	default:
-		return t, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "the column type " + def.Type + " of " + quoteIdent(def.Name)}
 	}
 	return t, nil
 }
