@@ -239,7 +239,7 @@ func (pl *pipeline) openFile(fi int, e *fileEntry) (*fileScan, error) {
 		}
 		if col.Type.Kind == KindVariant {
 			ref := pl.plan.refs[slot]
-			v, err := newVDesc(e, fc, ref, pl.plan.lenient)
+			v, err := newVDesc(e, i, ref, pl.plan.lenient)
 			if err != nil {
 				return nil, err
 			}

@@ -50,6 +50,7 @@ type fileEntry struct {
 	index      []chunkIndex // page index by row group, then leaf; nil: none
 	cols       []fileColumn
 	byName     map[string]int // position in cols, by foldName
+	layouts    []fileLayout   // by position in cols, for Variant columns
 }
 
 // TableInfo names one table of a root.
@@ -391,7 +392,7 @@ func openEntry(path string, st fs.FileInfo) (*fileEntry, error) {
 		return fail(corrupt(err))
 	}
 	e := &fileEntry{path: path, size: st.Size(), modTime: st.ModTime(), pf: pf, nullCounts: nullCounts, index: index, cols: cols,
-		byName: make(map[string]int, len(cols))}
+		byName: make(map[string]int, len(cols)), layouts: make([]fileLayout, len(cols))}
 	for i, c := range cols {
 		key := foldName(c.name)
 		if j, ok := e.byName[key]; ok {
