@@ -7,22 +7,19 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// openRowGroup prepares row group i of a file, reading through src and
-// counting into st, or returns nil when data skipping proves that no row of
-// it matches.
-func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stats) (*rgScan, error) {
+// planRowGroup prepares row group i of a file from its cached footer
+// alone, without reading the file, or returns nil, counting the row group
+// and its pages as skipped in st, when data skipping proves that no row of
+// it matches. [rgScan.start] readies a planned row group for reading.
+func planRowGroup(fs *fileScan, i int, noSkip bool, st *Stats) (*rgScan, error) {
 	e := fs.entry
 	md := &e.pf.Metadata().RowGroups[i]
 	rows := md.NumRows
-	rg := &rgScan{fs: fs, index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs)), src: src}
+	rg := &rgScan{fs: fs, index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs))}
 	chunks := e.pf.RowGroups()[i].ColumnChunks()
 	var pages int64 // pages of the chunks to read, known from offset indexes
 	for slot, d := range fs.descs {
 		if d.v != nil {
-			if rg.vreaders == nil {
-				rg.vreaders = make([]rowReader, len(fs.descs))
-			}
-			rg.vreaders[slot] = d.v.newReader()
 			if vd, ok := d.v.(*vdesc); ok {
 				pages += vd.pageCount(e, i, rows)
 			}
@@ -48,8 +45,8 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 			}
 		}
 		pages += int64(len(locs))
-		rg.readers[slot] = &chunkReader{desc: d, chunk: chunks[d.leaf].(*parquet.FileColumnChunk), src: src,
-			locs: locs, rows: rows, stats: st, md: cmd}
+		rg.readers[slot] = &chunkReader{desc: d, chunk: chunks[d.leaf].(*parquet.FileColumnChunk),
+			locs: locs, rows: rows, md: cmd}
 	}
 	skip := func() (*rgScan, error) {
 		st.RowGroupsSkipped++
@@ -92,13 +89,31 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 			}
 		}
 	}
-	for _, vr := range rg.vreaders {
-		if r, ok := vr.(*vreader); ok {
-			r.ranges, r.rows, r.st = rg.ranges, rows, st
+	return rg, nil
+}
+
+// start readies a planned row group for reading through src, counting
+// into st.
+func (rg *rgScan) start(src countingReader, st *Stats) {
+	rg.src = src
+	for _, rd := range rg.readers {
+		if rd != nil {
+			rd.src, rd.stats = src, st
+		}
+	}
+	for slot, d := range rg.fs.descs {
+		if d.v == nil {
+			continue
+		}
+		if rg.vreaders == nil {
+			rg.vreaders = make([]rowReader, len(rg.fs.descs))
+		}
+		rg.vreaders[slot] = d.v.newReader()
+		if r, ok := rg.vreaders[slot].(*vreader); ok {
+			r.ranges, r.rows, r.st = rg.ranges, rg.rows, st
 		}
 	}
 	st.RowGroupsRead++
-	return rg, nil
 }
 
 // pageRanges evaluates a leaf predicate page by page with the column index
