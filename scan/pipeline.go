@@ -280,7 +280,7 @@ func (pl *pipeline) fileQuery(fi int, e *fileEntry) (*fileScan, error) {
 	schema := e.pf.Metadata().Schema
 	for slot, c := range pl.plan.cols {
 		col := pl.table.schema.Columns[c]
-		i, ok := e.byName[foldName(col.Name)]
+		i, ok := e.byName[pl.plan.keys[slot]]
 		if !ok {
 			var d *leafDesc
 			if pl.table.parts != nil && !pl.plan.refs[slot].hasPath() {

@@ -395,6 +395,7 @@ func openEntry(path string, st fs.FileInfo) (*fileEntry, error) {
 		byName: make(map[string]int, len(cols)), layouts: make([]fileLayout, len(cols))}
 	for i, c := range cols {
 		key := foldName(c.name)
+		cols[i].key = key
 		if j, ok := e.byName[key]; ok {
 			return fail(fmt.Errorf("%w: columns %q and %q differ only in case (column names match in any case)",
 				ErrSchemaConflict, cols[j].name, c.name))
