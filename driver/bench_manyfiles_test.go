@@ -3,24 +3,59 @@ package driver_test
 import (
 	"database/sql"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/parquetvariant/parquetvariant/driver"
 )
 
-// insertOneRowFiles creates table t (id BIGINT, v VARIANT) and fills it
-// with n single-row INSERTs, one file each: row i has id i and v
-// {"x": i%10, "s": "row i"}.
-func insertOneRowFiles(tb testing.TB, db *sql.DB, n int) {
+// insertOneRowFiles creates table t (id BIGINT, v VARIANT) in the
+// database of directory dir and fills it with n single-row INSERTs, one
+// file each: row i has id i and v {"x": i%10, "s": "row i"}. An INSERT
+// lists its table, so the rows go to scratch tables of at most 100 rows,
+// whose INSERT files then move into t's folder, in order.
+func insertOneRowFiles(tb testing.TB, db *sql.DB, dir string, n int) {
 	tb.Helper()
 	if _, err := db.Exec("CREATE TABLE t (id BIGINT, v VARIANT)"); err != nil {
 		tb.Fatal(err)
 	}
-	for i := range n {
-		if _, err := db.Exec("INSERT INTO t VALUES (?, parse_json(?))", i, fmt.Sprintf(`{"x": %d, "s": "row %d"}`, i%10, i)); err != nil {
+	for lo := 0; lo < n; lo += 100 {
+		if _, err := db.Exec("CREATE TABLE scratch (id BIGINT, v VARIANT)"); err != nil {
+			tb.Fatal(err)
+		}
+		created := folderFiles(tb, filepath.Join(dir, "scratch"))
+		for i := lo; i < min(lo+100, n); i++ {
+			if _, err := db.Exec("INSERT INTO scratch VALUES (?, parse_json(?))", i, fmt.Sprintf(`{"x": %d, "s": "row %d"}`, i%10, i)); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		for _, name := range folderFiles(tb, filepath.Join(dir, "scratch")) {
+			if !slices.Contains(created, name) {
+				if err := os.Rename(filepath.Join(dir, "scratch", name), filepath.Join(dir, "t", name)); err != nil {
+					tb.Fatal(err)
+				}
+			}
+		}
+		if _, err := db.Exec("DROP TABLE scratch"); err != nil {
 			tb.Fatal(err)
 		}
 	}
+}
+
+// folderFiles lists the names in folder dir, sorted.
+func folderFiles(tb testing.TB, dir string) []string {
+	tb.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name()
+	}
+	return names
 }
 
 // BenchmarkManyFiles runs three queries over a table of one-row files, as
@@ -33,12 +68,13 @@ func BenchmarkManyFiles(b *testing.B) {
 	defer driver.SetScribble(driver.SetScribble(false))
 	for _, n := range []int{2000, 10000} {
 		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
-			db, err := sql.Open("parquetvariant", b.TempDir())
+			dir := b.TempDir()
+			db, err := sql.Open("parquetvariant", dir)
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer db.Close()
-			insertOneRowFiles(b, db, n)
+			insertOneRowFiles(b, db, dir, n)
 			queries := []struct {
 				name, sql string
 				want      int64

@@ -13,8 +13,9 @@ import (
 // the others are skipped without being opened (EXPLAIN ANALYZE's files
 // opened).
 func TestManyFilesOpenOnlyMatching(t *testing.T) {
-	db := openDB(t, t.TempDir())
-	insertOneRowFiles(t, db, 40)
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	insertOneRowFiles(t, db, dir, 40)
 
 	var v variant.Variant
 	require.NoError(t, db.QueryRow("SELECT v FROM t WHERE id = 17").Scan(&v))
