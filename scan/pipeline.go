@@ -161,6 +161,9 @@ func (pl *pipeline) produce() {
 		pl.send(&job{file: fi, rg: -1, err: err, out: make(chan *batch, batchesPerJob), done: done})
 	}
 	for fi, e := range pl.table.files {
+		if pl.ctx.Err() != nil {
+			return // files skipped one after another send nothing to wait on
+		}
 		nrg := len(e.pf.Metadata().RowGroups)
 		if pl.plan.selected(fi, nrg) == 0 {
 			continue
@@ -307,7 +310,7 @@ func (pl *pipeline) fileQuery(fi int, e *fileEntry) (*fileScan, error) {
 		}
 		if col.Type.Kind == KindVariant {
 			ref := pl.plan.refs[slot]
-			v, err := newVDesc(e, i, ref, pl.plan.lenient)
+			v, err := e.variantSlot(i, pl.plan.slotKeys[slot], ref, pl.plan.lenient)
 			if err != nil {
 				return nil, err
 			}

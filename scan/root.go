@@ -51,6 +51,8 @@ type fileEntry struct {
 	cols       []fileColumn
 	byName     map[string]int // position in cols, by foldName
 	layouts    []fileLayout   // by position in cols, for Variant columns
+	slotsMu    sync.Mutex
+	slots      map[string]*vdesc // compiled Variant slots, by plan.slotKeys
 }
 
 // TableInfo names one table of a root.
