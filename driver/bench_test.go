@@ -79,10 +79,14 @@ func newRowMeter(b *testing.B) *rowMeter {
 func (m *rowMeter) done(n int) { m.rows += n }
 
 // report reports the metrics; call it after the loop.
-func (m *rowMeter) report() {
-	m.b.ReportMetric(float64(m.rows)/time.Since(m.start).Seconds(), "rows/s")
+func (m *rowMeter) report() { m.reportAs("row") }
+
+// reportAs reports the metrics with the counted things named unit (row,
+// file): unit+"s/s" and "cpu-ns/"+unit.
+func (m *rowMeter) reportAs(unit string) {
+	m.b.ReportMetric(float64(m.rows)/time.Since(m.start).Seconds(), unit+"s/s")
 	if cpu := cputime.Process(); cpu > 0 && m.rows > 0 {
-		m.b.ReportMetric(float64(cpu-m.cpu)/float64(m.rows), "cpu-ns/row")
+		m.b.ReportMetric(float64(cpu-m.cpu)/float64(m.rows), "cpu-ns/"+unit)
 	}
 }
 

@@ -30,7 +30,7 @@ var explainShapes = []string{
 }
 
 // analyzeOnly are the items EXPLAIN ANALYZE adds to the plan.
-var analyzeOnly = []string{"files read", "files skipped", "row groups read", "row groups skipped", "pages read", "pages skipped",
+var analyzeOnly = []string{"files read", "files skipped", "files opened", "pass 2 files opened", "row groups read", "row groups skipped", "pages read", "pages skipped",
 	"bytes read", "rows scanned", "rows returned", "pass 2 row groups read", "pass 2 pages read", "pass 2 pages skipped",
 	"pass 2 bytes read", "pass 2 rows read"}
 

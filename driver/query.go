@@ -417,6 +417,7 @@ func (c *conn) explain(ctx context.Context, s *explainStmt, args []value) (sqldr
 		n := func(x int64) string { return strconv.FormatInt(x, 10) }
 		data = add(data, "files read", n(st.FilesRead))
 		data = add(data, "files skipped", n(st.FilesSkipped))
+		data = add(data, "files opened", n(st.FilesOpened))
 		data = add(data, "row groups read", n(st.RowGroupsRead))
 		data = add(data, "row groups skipped", n(st.RowGroupsSkipped))
 		data = add(data, "pages read", n(st.PagesRead))
@@ -425,6 +426,7 @@ func (c *conn) explain(ctx context.Context, s *explainStmt, args []value) (sqldr
 		data = add(data, "rows scanned", n(st.RowsScanned))
 		data = add(data, "rows returned", n(returned))
 		if l := run.late; l != nil {
+			data = add(data, "pass 2 files opened", n(l.stats.FilesOpened))
 			data = add(data, "pass 2 row groups read", n(l.stats.RowGroupsRead))
 			data = add(data, "pass 2 pages read", n(l.stats.PagesRead))
 			data = add(data, "pass 2 pages skipped", n(l.stats.PagesSkipped))

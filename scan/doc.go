@@ -111,7 +111,13 @@
 // # Data skipping
 //
 // A row group is skipped when its column statistics prove the predicate is
-// never TRUE on it; inside a row group, pages are skipped with the column
+// never TRUE on it. Row groups and pages are planned from the footer the
+// [Root] keeps, before the file is opened: a file none of whose row groups
+// can match is not opened, so a selective query over a table of many small
+// files costs one stat per file (checking the cached footer) and opens only
+// the files it reads. A snapshot's file that changed or vanished is noticed
+// by the next [Root.Table], and by a scan only when it opens the file
+// ([ErrStale], or ErrNoTable for a removed one). Inside a row group, pages are skipped with the column
 // index and the offset index (PageIndex.md): the reader seeks past pages
 // holding no candidate row and never decodes them. Columns that are only
 // projected are read for rows that pass the predicate, so their pages
@@ -138,7 +144,7 @@
 // index); a slot none of whose rows is asked for reads no page. Other
 // Variant and nested slots are never pruned. Results
 // are the same with skipping on and off; [Stats] counts files, row groups
-// and pages read and skipped and bytes read.
+// and pages read and skipped, files opened and bytes read.
 //
 // # Errors
 //

@@ -291,6 +291,7 @@ func leafPaths(schema []footerSchemaElement) ([]footerLeaf, error) {
 // fileColumn describes one top-level column of one file.
 type fileColumn struct {
 	name     string
+	key      string // foldName(name)
 	typ      Type
 	optional bool
 	leaf     int // leaf ordinal (column chunk index); -1 for nested columns

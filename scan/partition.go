@@ -27,7 +27,11 @@ type partValue struct {
 // innermost value. Keys and values are unescaped as Hive escapes them
 // (%XX); one that does not unescape to UTF-8 text is taken as written.
 func partitionsOf(dir, file string) []partValue {
-	rel, err := filepath.Rel(dir, filepath.Dir(file))
+	parent := filepath.Dir(file)
+	if parent == dir {
+		return nil // directly in the table's folder
+	}
+	rel, err := filepath.Rel(dir, parent)
 	if err != nil || rel == "." {
 		return nil
 	}

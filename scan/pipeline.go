@@ -50,9 +50,14 @@ type job struct {
 	fs        *fileScan
 	file      int // index of the file in the table
 	rg        int
-	err       error       // failed before decoding (opening the file)
+	g         *rgScan     // the row group, planned from the footer
+	err       error       // failed before decoding (planning, opening the file)
 	out       chan *batch // batches in row order; closed when done
 	cancelled bool        // set before out is closed when the scan was cancelled
+	// done is the work the producer did since the job before: row groups
+	// and files skipped from their footers, files opened. The cursor adds
+	// it when it takes the job.
+	done Stats
 }
 
 // batch is decoded rows of one row group: the output cells of matching
@@ -143,32 +148,89 @@ func (pl *pipeline) stop() {
 	pl.files = nil
 }
 
-// produce sends a job per row group of every file, in order.
+// produce sends a job per row group of every file that data skipping
+// keeps, in order. Row groups are planned from the cached footer before
+// the file is opened, so a file whose every row group is skipped is never
+// opened.
 func (pl *pipeline) produce() {
 	defer pl.wg.Done()
 	defer close(pl.jobs)
 	defer close(pl.order)
+	var done Stats // work not yet handed to the cursor
+	fail := func(fi int, err error) {
+		pl.send(&job{file: fi, rg: -1, err: err, out: make(chan *batch, batchesPerJob), done: done})
+	}
 	for fi, e := range pl.table.files {
+		if pl.ctx.Err() != nil {
+			return // files skipped one after another send nothing to wait on
+		}
 		nrg := len(e.pf.Metadata().RowGroups)
-		jobs := pl.plan.selected(fi, nrg)
-		if jobs == 0 {
+		if pl.plan.selected(fi, nrg) == 0 {
 			continue
 		}
-		fs, err := pl.openFile(fi, e)
+		fs, err := pl.fileQuery(fi, e)
 		if err != nil {
-			pl.send(&job{file: fi, rg: -1, err: err, out: make(chan *batch, batchesPerJob)})
+			fail(fi, err)
 			return
 		}
-		fs.remaining.Store(int64(jobs))
-		for i := range nrg {
-			if !pl.plan.reads(fi, i) {
-				continue
-			}
-			if !pl.send(&job{fs: fs, file: fi, rg: i, out: make(chan *batch, batchesPerJob)}) {
+		groups, planErr := pl.planFile(fi, fs, &done)
+		if len(groups) > 0 {
+			if err := pl.openFile(fs); err != nil {
+				fail(fi, err)
 				return
 			}
+			done.FilesOpened++
+			fs.remaining.Store(int64(len(groups)))
+			for _, g := range groups {
+				if !pl.send(&job{fs: fs, file: fi, rg: g.index, g: g, out: make(chan *batch, batchesPerJob), done: done}) {
+					return
+				}
+				done = Stats{}
+			}
+		}
+		if planErr != nil {
+			fail(fi, planErr)
+			return
 		}
 	}
+	if done != (Stats{}) {
+		// The skipped work after the last job read, handed over in a job
+		// with no row group.
+		j := &job{file: len(pl.table.files), rg: -1, out: make(chan *batch), done: done}
+		close(j.out)
+		select {
+		case pl.order <- j:
+		case <-pl.ctx.Done():
+		}
+	}
+}
+
+// planFile plans the row groups of file fi that the scan reads from the
+// file's footer, counting those that data skipping excludes into st, and
+// returns the others in order. On an error about a row group it returns
+// the row groups before it with the error.
+func (pl *pipeline) planFile(fi int, fs *fileScan, st *Stats) (groups []*rgScan, err error) {
+	i := -1
+	defer func() {
+		// Malformed statistics must end the scan with an error, as they
+		// would in a worker.
+		if p := recover(); p != nil {
+			err = &FileError{Path: fs.entry.path, RowGroup: i, Err: corrupt(fmt.Errorf("decoding: %v", p))}
+		}
+	}()
+	for i = range len(fs.entry.pf.Metadata().RowGroups) {
+		if !pl.plan.reads(fi, i) {
+			continue
+		}
+		g, err := planRowGroup(fs, i, pl.plan.noSkip, st)
+		if err != nil {
+			return groups, err
+		}
+		if g != nil {
+			groups = append(groups, g)
+		}
+	}
+	return groups, nil
 }
 
 // send hands j to the cursor and the workers; false when cancelled.
@@ -189,34 +251,43 @@ func (pl *pipeline) send(j *job) bool {
 	}
 }
 
-// openFile opens data file fi of the table and compiles the query for its
-// columns.
-func (pl *pipeline) openFile(fi int, e *fileEntry) (*fileScan, error) {
+// openFile opens the file of fs and checks that it is the file whose
+// footer the table holds.
+func (pl *pipeline) openFile(fs *fileScan) error {
+	e := fs.entry
 	f, err := os.Open(e.path)
 	if err != nil {
-		return nil, &FileError{Path: e.path, RowGroup: -1, Err: goneFile(err)}
+		return &FileError{Path: e.path, RowGroup: -1, Err: goneFile(err)}
 	}
 	if st, err := f.Stat(); err != nil || st.Size() != e.size || !st.ModTime().Equal(e.modTime) {
 		f.Close()
 		if err == nil {
 			err = ErrStale
 		}
-		return nil, &FileError{Path: e.path, RowGroup: -1, Err: err}
+		return &FileError{Path: e.path, RowGroup: -1, Err: err}
 	}
-	fs := &fileScan{entry: e, f: f, descs: make([]*leafDesc, len(pl.plan.cols))}
-	if pl.plan.only != nil {
-		fs.only = pl.plan.only[fi]
-	}
+	fs.f = f
 	pl.mu.Lock()
 	pl.files = append(pl.files, fs)
 	pl.mu.Unlock()
+	return nil
+}
+
+// fileQuery compiles the query for the columns of data file fi of the
+// table, from its footer.
+func (pl *pipeline) fileQuery(fi int, e *fileEntry) (*fileScan, error) {
+	fs := &fileScan{entry: e, descs: make([]*leafDesc, len(pl.plan.cols))}
+	if pl.plan.only != nil {
+		fs.only = pl.plan.only[fi]
+	}
 	schema := e.pf.Metadata().Schema
 	for slot, c := range pl.plan.cols {
 		col := pl.table.schema.Columns[c]
-		i, ok := e.byName[foldName(col.Name)]
+		i, ok := e.byName[pl.plan.keys[slot]]
 		if !ok {
 			var d *leafDesc
 			if pl.table.parts != nil && !pl.plan.refs[slot].hasPath() {
+				var err error
 				if d, err = partitionDesc(col.Name, col.Type, pl.table.parts[fi]); err != nil {
 					return nil, &FileError{Path: e.path, RowGroup: -1, Column: col.Name, Err: err}
 				}
@@ -239,7 +310,7 @@ func (pl *pipeline) openFile(fi int, e *fileEntry) (*fileScan, error) {
 		}
 		if col.Type.Kind == KindVariant {
 			ref := pl.plan.refs[slot]
-			v, err := newVDesc(e, fc, ref, pl.plan.lenient)
+			v, err := e.variantSlot(i, pl.plan.slotKeys[slot], ref, pl.plan.lenient)
 			if err != nil {
 				return nil, err
 			}
@@ -351,14 +422,9 @@ func (pl *pipeline) run(j *job) {
 			emit(b)
 		}
 	}()
-	src := countingReader{r: fs.f, n: &st.BytesRead}
-	g, err := openRowGroup(fs, j.rg, pl.plan.noSkip, src, &st)
+	g := j.g
+	g.start(countingReader{r: fs.f, n: &st.BytesRead}, &st)
 	b := pl.getBatch(fs.descs)
-	if err != nil || g == nil {
-		b.err = err
-		emit(b)
-		return
-	}
 	defer g.close(&st)
 	// Direct Variant slots are read a block of rows at a time, and a
 	// predicate that reads only such slots is evaluated over the block.
@@ -391,6 +457,7 @@ func (pl *pipeline) run(j *job) {
 		into = direct[0]
 	}
 	tick := 0
+	var err error
 	for _, rr := range g.ranges {
 		for lo := rr.lo; lo < rr.hi; lo += blockRows {
 			hi := min(lo+blockRows, rr.hi)

@@ -31,13 +31,17 @@ type pred struct {
 // plan is a query checked against a table schema. A slot is one value the
 // scan reads per row: a top-level column or a Variant path Ref.
 type plan struct {
-	cols    []int  // table column of each slot
-	refs    []Ref  // Ref of each slot
-	types   []Type // result type of each slot
-	out     []int  // slot of each output column
-	where   *pred  // nil: every row
-	noSkip  bool
-	lenient bool // shred.Lenient reconstruction
+	cols []int    // table column of each slot
+	keys []string // foldName of the table column of each slot
+	// slotKeys identify each slot's Ref and the reconstruction mode, for
+	// the Variant slots a file keeps compiled (fileEntry.variantSlot).
+	slotKeys []string
+	refs     []Ref  // Ref of each slot
+	types    []Type // result type of each slot
+	out      []int  // slot of each output column
+	where    *pred  // nil: every row
+	noSkip   bool
+	lenient  bool // shred.Lenient reconstruction
 	// only restricts the scan to these rows, by file then row group (see
 	// Query.Only); nil reads every row.
 	only [][]rowRanges
@@ -90,6 +94,8 @@ func newPlan(s *Schema, q *Query) (*plan, error) {
 		}
 		slotOf[k] = len(p.cols)
 		p.cols = append(p.cols, c)
+		p.keys = append(p.keys, foldName(s.Columns[c].Name))
+		p.slotKeys = append(p.slotKeys, fmt.Sprintf("%s|%t", r, q.Lenient))
 		p.refs = append(p.refs, r)
 		p.types = append(p.types, typ)
 		return slotOf[k], nil

@@ -50,6 +50,9 @@ type fileEntry struct {
 	index      []chunkIndex // page index by row group, then leaf; nil: none
 	cols       []fileColumn
 	byName     map[string]int // position in cols, by foldName
+	layouts    []fileLayout   // by position in cols, for Variant columns
+	slotsMu    sync.Mutex
+	slots      map[string]*vdesc // compiled Variant slots, by plan.slotKeys
 }
 
 // TableInfo names one table of a root.
@@ -391,9 +394,10 @@ func openEntry(path string, st fs.FileInfo) (*fileEntry, error) {
 		return fail(corrupt(err))
 	}
 	e := &fileEntry{path: path, size: st.Size(), modTime: st.ModTime(), pf: pf, nullCounts: nullCounts, index: index, cols: cols,
-		byName: make(map[string]int, len(cols))}
+		byName: make(map[string]int, len(cols)), layouts: make([]fileLayout, len(cols))}
 	for i, c := range cols {
 		key := foldName(c.name)
+		cols[i].key = key
 		if j, ok := e.byName[key]; ok {
 			return fail(fmt.Errorf("%w: columns %q and %q differ only in case (column names match in any case)",
 				ErrSchemaConflict, cols[j].name, c.name))

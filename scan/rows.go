@@ -13,9 +13,13 @@ import (
 // footers are read when a table is opened, not by scans). Counts cover the
 // rows delivered so far; they are final once Next has returned false.
 type Stats struct {
-	Files            int64 // files of the table
-	FilesRead        int64 // files with a row group read
-	FilesSkipped     int64 // files whose every row group was skipped
+	Files        int64 // files of the table
+	FilesRead    int64 // files with a row group read
+	FilesSkipped int64 // files whose every row group was skipped
+	// FilesOpened counts the data files opened. A file is opened only
+	// when a row group of it is to be read: the row groups and pages that
+	// statistics exclude are decided from the cached footer first.
+	FilesOpened      int64
 	RowGroupsRead    int64
 	RowGroupsSkipped int64
 	PagesRead        int64
@@ -27,6 +31,7 @@ type Stats struct {
 
 func (s *Stats) add(o *Stats) {
 	s.FilesSkipped += o.FilesSkipped
+	s.FilesOpened += o.FilesOpened
 	s.RowGroupsRead += o.RowGroupsRead
 	s.RowGroupsSkipped += o.RowGroupsSkipped
 	s.PagesRead += o.PagesRead
@@ -221,6 +226,7 @@ func (r *Rows) nextBatch() (*batch, error) {
 					return nil, nil
 				}
 				r.job = j
+				r.stats.add(&j.done)
 				r.finishFiles(j.file)
 			case <-r.ctx.Done():
 				return nil, r.ctx.Err()

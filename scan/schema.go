@@ -42,16 +42,18 @@ func (s *Schema) Lookup(name string) (int, bool) {
 func mergeSchema(files []*fileEntry) (Schema, error) {
 	s := Schema{index: make(map[string]int)}
 	first := make([]string, 0) // file that introduced each column
+	var holding []int          // files holding each column
 	for _, f := range files {
 		for _, c := range f.cols {
-			key := foldName(c.name)
-			i, ok := s.index[key]
+			i, ok := s.index[c.key]
 			if !ok {
-				s.index[key] = len(s.Columns)
+				s.index[c.key] = len(s.Columns)
 				s.Columns = append(s.Columns, Column{Name: c.name, Type: c.typ, Nullable: c.optional})
 				first = append(first, f.path)
+				holding = append(holding, 1)
 				continue
 			}
+			holding[i]++ // a file holds a column once (see openEntry)
 			col := &s.Columns[i]
 			if !compatible(col.Type, c.typ) {
 				other := ""
@@ -65,11 +67,8 @@ func mergeSchema(files []*fileEntry) (Schema, error) {
 		}
 	}
 	for i := range s.Columns {
-		for _, f := range files {
-			if _, ok := f.byName[foldName(s.Columns[i].Name)]; !ok {
-				s.Columns[i].Nullable = true
-				break
-			}
+		if holding[i] < len(files) {
+			s.Columns[i].Nullable = true
 		}
 	}
 	return s, nil

@@ -7,22 +7,17 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// openRowGroup prepares row group i of a file, reading through src and
-// counting into st, or returns nil when data skipping proves that no row of
-// it matches.
-func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stats) (*rgScan, error) {
+// planRowGroup prepares row group i of a file from its cached footer
+// alone, without reading the file, or returns nil, counting the row group
+// and its pages as skipped in st, when data skipping proves that no row of
+// it matches. [rgScan.start] readies a planned row group for reading.
+func planRowGroup(fs *fileScan, i int, noSkip bool, st *Stats) (*rgScan, error) {
 	e := fs.entry
 	md := &e.pf.Metadata().RowGroups[i]
 	rows := md.NumRows
-	rg := &rgScan{fs: fs, index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs)), src: src}
-	chunks := e.pf.RowGroups()[i].ColumnChunks()
 	var pages int64 // pages of the chunks to read, known from offset indexes
-	for slot, d := range fs.descs {
+	for _, d := range fs.descs {
 		if d.v != nil {
-			if rg.vreaders == nil {
-				rg.vreaders = make([]rowReader, len(fs.descs))
-			}
-			rg.vreaders[slot] = d.v.newReader()
 			if vd, ok := d.v.(*vdesc); ok {
 				pages += vd.pageCount(e, i, rows)
 			}
@@ -31,25 +26,11 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 		if d.leaf < 0 {
 			continue
 		}
-		cmd := &md.Columns[d.leaf].MetaData
-		if cmd.Type != d.phys {
-			return nil, &FileError{Path: e.path, RowGroup: i, Column: d.path,
-				Err: corrupt(fmt.Errorf("column chunk of type %s for a %s column", cmd.Type, d.phys))}
-		}
-		if cmd.NumValues != rows {
-			return nil, &FileError{Path: e.path, RowGroup: i, Column: d.path,
-				Err: corrupt(fmt.Errorf("%d values in a flat column of %d rows", cmd.NumValues, rows))}
-		}
-		var locs []format.PageLocation
-		if oi := e.pageIndex(i, d.leaf).oi; oi != nil {
-			var err error
-			if locs, err = validLocations(oi, cmd, rows); err != nil {
-				return nil, &FileError{Path: e.path, RowGroup: i, Column: d.path, Err: err}
-			}
+		locs, err := chunkLocations(e, i, d)
+		if err != nil {
+			return nil, err
 		}
 		pages += int64(len(locs))
-		rg.readers[slot] = &chunkReader{desc: d, chunk: chunks[d.leaf].(*parquet.FileColumnChunk), src: src,
-			locs: locs, rows: rows, stats: st, md: cmd}
 	}
 	skip := func() (*rgScan, error) {
 		st.RowGroupsSkipped++
@@ -59,12 +40,12 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 	if rows == 0 {
 		return skip()
 	}
-	rg.ranges = rowRanges{{0, rows}}
+	var stat func(slot int) *unitStats
 	if fs.where != nil && !noSkip {
 		// Statistics are worked out for the slots the filter reads.
 		stats := make([]unitStats, len(fs.descs))
 		known := make([]bool, len(fs.descs))
-		stat := func(slot int) *unitStats {
+		stat = func(slot int) *unitStats {
 			if !known[slot] {
 				stats[slot], known[slot] = chunkStats(e, i, fs.descs[slot], rows), true
 			}
@@ -73,6 +54,19 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 		if !fs.where.may(stat, fs.descs).t {
 			return skip()
 		}
+	}
+	rg := &rgScan{fs: fs, index: i, rows: rows, readers: make([]*chunkReader, len(fs.descs))}
+	chunks := e.pf.RowGroups()[i].ColumnChunks()
+	for slot, d := range fs.descs {
+		if d.v != nil || d.leaf < 0 {
+			continue
+		}
+		locs, _ := chunkLocations(e, i, d) // checked above
+		rg.readers[slot] = &chunkReader{desc: d, chunk: chunks[d.leaf].(*parquet.FileColumnChunk),
+			locs: locs, rows: rows, md: &md.Columns[d.leaf].MetaData}
+	}
+	rg.ranges = rowRanges{{0, rows}}
+	if stat != nil {
 		rg.ranges = fs.where.mayRows(rg.ranges, func(p *fpred) rangesMaybe {
 			return rg.pageRanges(p, stat)
 		}).t
@@ -92,13 +86,56 @@ func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stat
 			}
 		}
 	}
-	for _, vr := range rg.vreaders {
-		if r, ok := vr.(*vreader); ok {
-			r.ranges, r.rows, r.st = rg.ranges, rows, st
+	return rg, nil
+}
+
+// start readies a planned row group for reading through src, counting
+// into st.
+func (rg *rgScan) start(src countingReader, st *Stats) {
+	rg.src = src
+	for _, rd := range rg.readers {
+		if rd != nil {
+			rd.src, rd.stats = src, st
+		}
+	}
+	for slot, d := range rg.fs.descs {
+		if d.v == nil {
+			continue
+		}
+		if rg.vreaders == nil {
+			rg.vreaders = make([]rowReader, len(rg.fs.descs))
+		}
+		rg.vreaders[slot] = d.v.newReader()
+		if r, ok := rg.vreaders[slot].(*vreader); ok {
+			r.ranges, r.rows, r.st = rg.ranges, rg.rows, st
 		}
 	}
 	st.RowGroupsRead++
-	return rg, nil
+}
+
+// chunkLocations checks the column chunk of flat leaf d in row group rg
+// against the leaf's type and the row group's rows, and returns its
+// validated offset index (nil: none).
+func chunkLocations(e *fileEntry, rg int, d *leafDesc) ([]format.PageLocation, error) {
+	md := &e.pf.Metadata().RowGroups[rg]
+	cmd := &md.Columns[d.leaf].MetaData
+	if cmd.Type != d.phys {
+		return nil, &FileError{Path: e.path, RowGroup: rg, Column: d.path,
+			Err: corrupt(fmt.Errorf("column chunk of type %s for a %s column", cmd.Type, d.phys))}
+	}
+	if cmd.NumValues != md.NumRows {
+		return nil, &FileError{Path: e.path, RowGroup: rg, Column: d.path,
+			Err: corrupt(fmt.Errorf("%d values in a flat column of %d rows", cmd.NumValues, md.NumRows))}
+	}
+	oi := e.pageIndex(rg, d.leaf).oi
+	if oi == nil {
+		return nil, nil
+	}
+	locs, err := validLocations(oi, cmd, md.NumRows)
+	if err != nil {
+		return nil, &FileError{Path: e.path, RowGroup: rg, Column: d.path, Err: err}
+	}
+	return locs, nil
 }
 
 // pageRanges evaluates a leaf predicate page by page with the column index

@@ -65,10 +65,12 @@ type vdesc struct {
 	pool    sync.Pool // of *vreader
 }
 
-// newVDesc compiles Variant slot ref for a file whose column c is the
-// Variant column.
-func newVDesc(e *fileEntry, c *fileColumn, ref Ref, lenient bool) (*vdesc, error) {
-	layout, cols, err := shred.LayoutOf(e.pf.Schema(), c.name)
+// newVDesc compiles Variant slot ref for a file whose top-level column col
+// is the Variant column; the column's layout is compiled once per file
+// (see fileEntry.variantLayout).
+func newVDesc(e *fileEntry, col int, ref Ref, lenient bool) (*vdesc, error) {
+	c := &e.cols[col]
+	layout, cols, err := e.variantLayout(col)
 	if err != nil {
 		return nil, &FileError{Path: e.path, RowGroup: -1, Column: c.name, Err: corrupt(err)}
 	}

@@ -146,7 +146,7 @@ func TestVariantPathPredicates(t *testing.T) {
 func TestVariantPathLeaves(t *testing.T) {
 	tb, _ := variantTable(t)
 	e := tb.files[1] // shredded as an object
-	c := &e.cols[e.byName[foldName("v")]]
+	c := e.byName[foldName("v")]
 	leaves := func(path, as string) []string {
 		ref, err := Path("v", path, as)
 		require.NoError(t, err)
