@@ -88,10 +88,16 @@ func formatFloat(f float64) string {
 
 // appendFloat appends a finite float in shortest round-trip form, in plain
 // notation from 1e-6 up to 1e21 (5004307.89, not 5.00430789e+06) and with
-// an exponent outside, as encoding/json writes numbers.
+// an exponent of as few digits as it needs outside (1.5e-7, not 1.5e-07),
+// as encoding/json and a Variant double's JSON write numbers.
 func appendFloat(dst []byte, f float64) []byte {
 	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
-		return strconv.AppendFloat(dst, f, 'e', -1, 64)
+		dst = strconv.AppendFloat(dst, f, 'e', -1, 64)
+		if n := len(dst); n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+		return dst
 	}
 	return strconv.AppendFloat(dst, f, 'f', -1, 64)
 }
