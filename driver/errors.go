@@ -13,6 +13,9 @@ import (
 var (
 	// ErrSyntax: the SQL text does not parse.
 	ErrSyntax = errors.New("parquetvariant: syntax error")
+	// ErrNoColumn: the statement names a column the table does not have
+	// (the error lists the columns it has).
+	ErrNoColumn = errors.New("parquetvariant: no such column")
 	// ErrUnsupported: the SQL parses but uses what the driver does not
 	// support (UPDATE, DELETE, joins, subqueries, ...). errors.Is also
 	// matches it with errors.ErrUnsupported.
@@ -78,7 +81,7 @@ func (unsupportedError) Is(target error) bool { return target == errors.ErrUnsup
 // SQLError is a statement that cannot be run as written: it says what and
 // where in the SQL text.
 type SQLError struct {
-	// Err is ErrSyntax or ErrUnsupported.
+	// Err is ErrSyntax, ErrUnsupported or ErrNoColumn.
 	Err error
 	// Pos is the byte position in the SQL text just past the construct at
 	// fault (as the SQL grammar reports positions), or -1 when unknown.

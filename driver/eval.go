@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"fmt"
 	"github.com/parquetvariant/parquetvariant/variant"
 	"math"
 	"strings"
@@ -56,9 +57,27 @@ func (s *scope) lookup(name string) (int, error) {
 		}
 	}
 	if found < 0 {
-		return 0, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "no column " + quoteIdent(name)}
+		return 0, &SQLError{Err: ErrNoColumn, Pos: -1, Msg: quoteIdent(name) + " (" + columnList(s.names) + ")"}
 	}
 	return found, nil
+}
+
+// columnList names the columns of a table for an error: "the columns are
+// a, b, c", the first 12 of more and how many others.
+func columnList(names []string) string {
+	const most = 12
+	if len(names) == 0 {
+		return "the table has no columns"
+	}
+	shown := make([]string, 0, most)
+	for _, n := range names[:min(len(names), most)] {
+		shown = append(shown, quoteIdent(n))
+	}
+	text := "the columns are " + strings.Join(shown, ", ")
+	if len(names) > most {
+		text += fmt.Sprintf(" and %d others", len(names)-most)
+	}
+	return text
 }
 
 // aggregates are the functions the planner evaluates over groups.

@@ -159,7 +159,7 @@ func TestArithmetic(t *testing.T) {
 
 func TestCompileErrors(t *testing.T) {
 	for q, msg := range map[string]string{
-		"SELECT nope FROM t":                          "parquetvariant: syntax error: no column nope at position 11",
+		"SELECT nope FROM t":                          "parquetvariant: no such column: nope (the columns are id, v) at position 11",
 		"SELECT variant_get(v, '$.') FROM t":          `parquetvariant: syntax error: variant_get: variant: invalid path at offset 1: "$.": a dot must be followed by a name of letters, digits and _ (use ['...'] for other keys) at position 27`,
 		"SELECT variant_get(v, id) FROM t":            "parquetvariant: syntax error: variant_get: the path must be a string literal at position 25",
 		"SELECT count(*) + 1 FROM t":                  "parquetvariant: syntax error: aggregate count(*) is not allowed here at position 15",

@@ -204,8 +204,8 @@ func TestSQLErrorPositions(t *testing.T) {
 		// byte: positions after it are still those of the text given.
 		{`SELECT kind FROM events WHERE kind LIKE 'a\%' AND variant_typeof(payload, 1)`, " > 1", "variant_typeof(payload, 1): wrong number of arguments"},
 		{"INSERT INTO events (kind, payload) SELECT kind", ", payload FROM events HAVING COUNT(*) > 0", "column kind must appear in GROUP BY or be used in an aggregate"},
-		{"SELECT kind FROM events WHERE kindd", " = 'x'", "no column kindd"},
-		{"SELECT kind FROM events ORDER BY variant_get(paylod", ", '$.a')", "no column paylod"},
+		{"SELECT kind FROM events WHERE kindd", " = 'x'", "kindd (the columns are kind, payload)"},
+		{"SELECT kind FROM events ORDER BY variant_get(paylod", ", '$.a')", "paylod (the columns are kind, payload)"},
 		// An alias in quotes is passed over as one in backquotes is.
 		{"SELECT payload AS 'payload', variant_typeof(payload, 1)", " FROM events WHERE variant_typeof(payload) = 'object'", "variant_typeof(payload, 1): wrong number of arguments"},
 		{`SELECT payload AS "payload", variant_typeof(payload, 1)`, " FROM events", "variant_typeof(payload, 1): wrong number of arguments"},

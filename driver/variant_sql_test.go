@@ -337,7 +337,7 @@ func TestGroupByColumnBeforeAlias(t *testing.T) {
 }
 
 // TestUnknownColumnInGroupedQuery: in a grouped query, a name that is no
-// column is "no column", not "must appear in GROUP BY".
+// column is "no such column", not "must appear in GROUP BY".
 func TestUnknownColumnInGroupedQuery(t *testing.T) {
 	db := openDB(t, t.TempDir())
 	_, err := db.Exec("CREATE TABLE g (kind VARCHAR, n BIGINT)")
@@ -348,8 +348,8 @@ func TestUnknownColumnInGroupedQuery(t *testing.T) {
 		"SELECT nope, COUNT(*) FROM g GROUP BY kind",
 	} {
 		_, err := db.Query(q)
-		require.ErrorIs(t, err, pvdriver.ErrSyntax, q)
-		require.ErrorContains(t, err, "no column nope", q)
+		require.ErrorIs(t, err, pvdriver.ErrNoColumn, q)
+		require.ErrorContains(t, err, "no such column: nope (the columns are kind, n)", q)
 	}
 }
 

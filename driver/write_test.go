@@ -177,7 +177,7 @@ func TestInsertErrorsWriteNothing(t *testing.T) {
 		"INSERT INTO t (small) VALUES (1.5)":                "column id is NOT NULL and has no value",
 		"INSERT INTO t (id, small) VALUES (1, 123.45)":      "cannot cast",
 		"INSERT INTO t (id, v) VALUES (1, parse_json('{'))": "invalid JSON",
-		"INSERT INTO t (id, nope) VALUES (1, 2)":            "no column nope",
+		"INSERT INTO t (id, nope) VALUES (1, 2)":            "no such column: INSERT INTO t: nope",
 		"INSERT INTO t VALUES (1, 2)":                       "2 values for 3 columns",
 		"INSERT INTO nope VALUES (1)":                       "no such table",
 		"INSERT INTO t (id) VALUES ('x')":                   "cannot cast",

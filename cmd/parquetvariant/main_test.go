@@ -162,7 +162,7 @@ func TestErrors(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{[]string{"query", lake, "SELECT nope FROM events"}, 1, "parquetvariant: syntax error: no column nope at position 11\n"},
+		{[]string{"query", lake, "SELECT nope FROM events"}, 1, "parquetvariant: no such column: nope (the columns are id, ts, kind, user_id, country, amount, payload) at position 11\n"},
 		{[]string{"query", lake, "SELECT * FROM nope"}, 1, "parquetvariant: table nope: scan: no such table: \"nope\"\n"},
 		{[]string{"query", "nope-dir", "SHOW TABLES"}, 1, "parquetvariant: invalid DSN: root directory \"nope-dir\" does not exist\n"},
 		{[]string{"query", lake}, 2, "parquetvariant: accepts 2 arg(s), received 1\nRun 'parquetvariant query --help' for usage.\n"},
