@@ -69,6 +69,8 @@ func TestParseDSNErrors(t *testing.T) {
 	}
 }
 
+// FuzzDSNRoundTrip: ParseDSN fails only with errors wrapping ErrDSN, and a
+// Config it returns formats to a DSN that parses back to the same Config.
 func FuzzDSNRoundTrip(f *testing.F) {
 	for _, tc := range dsnCases {
 		f.Add(tc.dsn)
@@ -77,6 +79,9 @@ func FuzzDSNRoundTrip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, dsn string) {
 		c, err := ParseDSN(dsn)
 		if err != nil {
+			if !errors.Is(err, ErrDSN) {
+				t.Fatalf("ParseDSN(%q): error %v does not wrap ErrDSN", dsn, err)
+			}
 			return
 		}
 		again, err := ParseDSN(c.FormatDSN())

@@ -149,7 +149,8 @@ func TestParseErrors(t *testing.T) {
 }
 
 // FuzzParseSQL checks that no text makes the parser panic, that every
-// failure is an *SQLError and that the positions of expressions lie in the
+// failure is an *SQLError of class ErrSyntax or ErrUnsupported with a
+// position in the text, and that the positions of expressions lie in the
 // text.
 func FuzzParseSQL(f *testing.F) {
 	for _, q := range []string{
@@ -167,6 +168,13 @@ func FuzzParseSQL(f *testing.F) {
 			var se *SQLError
 			if !errors.As(err, &se) {
 				t.Fatalf("parseSQL(%q): error %v is not an *SQLError", q, err)
+			}
+			if !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrUnsupported) {
+				t.Fatalf("parseSQL(%q): error %v is neither ErrSyntax nor ErrUnsupported", q, err)
+			}
+			// The grammar's positions may point one past the end.
+			if se.Pos < -1 || se.Pos > len(q)+1 {
+				t.Fatalf("parseSQL(%q): error %v at position %d", q, err, se.Pos)
 			}
 			return
 		}

@@ -11,7 +11,9 @@ import (
 )
 
 // FuzzFile reads arbitrary bytes as a table's only file: opening and
-// scanning must end with rows or an error, never a panic or a hang.
+// scanning must end with rows or an error, never a panic or a hang. A
+// projection of the table's own columns always starts, and a file that
+// fails mid-scan gives a [*FileError] wrapping ErrCorrupt.
 func FuzzFile(f *testing.F) {
 	dir := f.TempDir()
 	seed := filepath.Join(dir, "seed.parquet")
@@ -57,12 +59,16 @@ func FuzzFile(f *testing.F) {
 			}
 			rows, err := tb.Scan(context.Background(), q)
 			if err != nil {
-				return
+				t.Fatalf("Scan of the table's own columns: %v", err)
 			}
 			for rows.Next() {
 				for i := range q.Columns {
 					_ = rows.Value(i)
 				}
+			}
+			var fe *FileError
+			if err := rows.Err(); err != nil && (!errors.As(err, &fe) || !errors.Is(err, ErrCorrupt)) {
+				t.Fatalf("scan error is not a *FileError wrapping ErrCorrupt: %v", err)
 			}
 			rows.Close()
 		}

@@ -64,7 +64,8 @@ func FuzzDecodeMetadata(f *testing.F) {
 
 // FuzzDecode: New never panics. For what it rejects, the unvalidated
 // accessors on the same bytes return errors, never panic. For what it
-// accepts, every accessor succeeds; AppendVariant re-encodes it into a
+// accepts, every accessor succeeds and reads what parquet-go's variant
+// package, an independent decoder, reads; AppendVariant re-encodes it into a
 // valid, canonical Variant that reads the same; and building that again
 // gives identical bytes.
 func FuzzDecode(f *testing.F) {
@@ -91,6 +92,9 @@ func FuzzDecode(f *testing.F) {
 		want, err := describe(v)
 		if err != nil {
 			t.Fatalf("accessor failed on a valid value: %v", err)
+		}
+		if pqWant, err := pqRead(meta, value); err != nil || pqWant != want {
+			t.Fatalf("parquet-go reads %s, %v; we read %s", pqWant, err, want)
 		}
 
 		var b Builder

@@ -4,14 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
 // FuzzParseJSON checks that ParseJSON never panics, accepts no text that is
-// not JSON, and that what it accepts prints as valid JSON that parses back
-// to the same bytes. Doubles are the exception: their JSON text reads back
+// not JSON, and that what it accepts prints as valid JSON that encoding/json,
+// an independent reader, reads as the same document as the input and that
+// parses back to the same bytes. Doubles are the exception: their JSON text reads back
 // as a decimal or an integer unless it has an exponent (docs/design.md section 6
 // types numbers by how they are written), so a value holding a double is
 // checked for a stable text instead: printing it, parsing that and printing
@@ -49,8 +51,15 @@ func FuzzParseJSON(f *testing.F) {
 		if err != nil {
 			t.Fatalf("MarshalJSON: %v", err)
 		}
-		if !json.Valid(out) {
-			t.Fatalf("MarshalJSON gave invalid JSON %q", out)
+		var in, printed any
+		if err := json.Unmarshal(data, &in); err != nil {
+			t.Fatalf("encoding/json rejects accepted %q: %v", data, err)
+		}
+		if err := json.Unmarshal(out, &printed); err != nil {
+			t.Fatalf("MarshalJSON gave invalid JSON %q: %v", out, err)
+		}
+		if !reflect.DeepEqual(in, printed) {
+			t.Fatalf("encoding/json reads %q as %v but its output %q as %v", data, in, out, printed)
 		}
 		v2, err := ParseJSON(out)
 		if err != nil {

@@ -204,3 +204,22 @@ func TestOracleBuilderShapes(t *testing.T) {
 		checkOracle(t, name, v)
 	}
 }
+
+// pqRead decodes meta and value with parquet-go and renders the value as
+// pqDescribe does; a panic in parquet-go is returned as an error.
+func pqRead(meta, value []byte) (desc string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("parquet-go panicked: %v", p)
+		}
+	}()
+	m, err := pq.DecodeMetadata(meta)
+	if err != nil {
+		return "", err
+	}
+	pv, err := pq.Decode(m, value)
+	if err != nil {
+		return "", err
+	}
+	return pqDescribe(pv), nil
+}
