@@ -62,7 +62,7 @@ func (r *Root) TableForAppend(name string) (*Table, error) {
 			}
 		}
 	}
-	t := &Table{Name: name, Path: info.Path, root: r, files: slices.Clip(snap.files), parts: slices.Clip(snap.parts), schema: snap.fold.schema()}
+	t := &Table{Name: name, Path: info.Path, root: r, files: slices.Clip(snap.files), parts: slices.Clip(snap.parts), schema: snap.fold.schema(), newest: snap.newest}
 	addPartitionColumns(&t.schema, [][]partValue{snap.partKeys})
 	return t, nil
 }
@@ -153,6 +153,9 @@ func (t *Table) FilePath(i int) string { return t.files[i].path }
 // which is the newest of the files writers name part-<time>-..., or -1
 // when the table has no file.
 func (t *Table) NewestFile() int {
+	if t.newest != -2 {
+		return t.newest
+	}
 	newest := -1
 	for i, f := range t.files {
 		if newest < 0 || filepath.Base(f.path) > filepath.Base(t.files[newest].path) {

@@ -20,6 +20,7 @@ func sameTable(t *testing.T, r *Root, got *Table) {
 	assert.Equal(t, want.Files(), got.Files())
 	assert.Equal(t, want.Schema().Columns, got.Schema().Columns)
 	assert.Equal(t, want.NumRows(), got.NumRows())
+	assert.Equal(t, want.FilePath(want.NewestFile()), got.FilePath(got.NewestFile()))
 	for _, c := range want.Schema().Columns {
 		i, ok := got.Schema().Lookup(c.Name)
 		require.True(t, ok, c.Name)

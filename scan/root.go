@@ -323,7 +323,7 @@ func (r *Root) Table(name string) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{Name: name, Path: info.Path, ReadOnly: info.ReadOnly, root: r}
+	t := &Table{Name: name, Path: info.Path, ReadOnly: info.ReadOnly, root: r, newest: -2}
 	if t.files, err = r.entries(t.Path, paths); err != nil {
 		return nil, err
 	}

@@ -120,6 +120,7 @@ type Table struct {
 	files  []*fileEntry
 	parts  [][]partValue // the partition folders of each file
 	schema Schema
+	newest int // NewestFile, when known (see TableForAppend); else -2
 }
 
 // Schema returns the merged schema of the table's files.
