@@ -3,16 +3,9 @@ package driver
 import (
 	"context"
 	sqldriver "database/sql/driver"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"unicode/utf8"
-
-	"github.com/parquet-go/parquet-go"
 
 	"github.com/parquetvariant/parquetvariant/scan"
 	"github.com/parquetvariant/parquetvariant/shred"
@@ -287,14 +280,14 @@ func (c *conn) insertFile(s *insertStmt) (*fileWriter, error) {
 			return fw, nil
 		}
 	}
-	t, err := c.connector.root.Table(s.Table)
+	t, err := c.connector.root.TableForAppend(s.Table)
 	if err != nil {
 		return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: %w", quoteIdent(s.Table), err)
 	}
 	if t.ReadOnly {
 		return nil, fmt.Errorf("%w: table %s is a Parquet file in the root directory", ErrReadOnly, quoteIdent(s.Table))
 	}
-	cols, prev, err := writeColumns(c.connector.root.Dir(), t)
+	cols, prev, err := writeColumns(t)
 	if err != nil {
 		return nil, err
 	}
@@ -396,8 +389,8 @@ func (c *conn) fileWriterFor(t *scan.Table, cols []tableColumn, prev []*shred.Sc
 // commit that t was not dropped meanwhile.
 func (c *conn) newTableWriter(t *scan.Table, cols []tableColumn, prev []*shred.Schema) *fileWriter {
 	fw := newFileWriter(t.Name, t.Path, c.cfg, cols, prev)
-	if files := t.Files(); len(files) > 0 {
-		fw.witness = filepath.Join(c.connector.root.Dir(), files[0])
+	if t.FileCount() > 0 {
+		fw.witness = t.FilePath(0)
 	}
 	return fw
 }
@@ -435,9 +428,10 @@ func insertTargets(s *insertStmt, cols []tableColumn) ([]int, error) {
 }
 
 // writeColumns returns the columns a new file of table t has, and each
-// VARIANT column's shredding in the table's newest file; root is the root
-// directory, which the table's file names are relative to.
-func writeColumns(root string, t *scan.Table) ([]tableColumn, []*shred.Schema, error) {
+// VARIANT column's shredding in the table's newest file: written files are
+// named part-<time>-..., so the one whose base name sorts last (in any
+// partition folder).
+func writeColumns(t *scan.Table) ([]tableColumn, []*shred.Schema, error) {
 	schema := t.Schema()
 	cols := make([]tableColumn, len(schema.Columns))
 	for i, c := range schema.Columns {
@@ -446,57 +440,21 @@ func writeColumns(root string, t *scan.Table) ([]tableColumn, []*shred.Schema, e
 			return nil, nil, fmt.Errorf("%w: inserting into table %s, whose column %s is a nested group", ErrUnsupported, quoteIdent(t.Name), quoteIdent(c.Name))
 		}
 	}
-	files := t.Files()
-	if len(files) == 0 {
+	newest := t.NewestFile()
+	if newest < 0 {
 		return cols, nil, nil
 	}
-	// The newest file: written files are named part-<time>-..., so the
-	// greatest base name (in any partition folder).
-	newest := slices.MaxFunc(files, func(a, b string) int { return strings.Compare(filepath.Base(a), filepath.Base(b)) })
-	prev, err := fileShredding(filepath.Join(root, newest), cols)
-	if err != nil {
-		return nil, nil, err
-	}
-	return cols, prev, nil
-}
-
-// fileShredding reads the shredding schema of each VARIANT column of a file,
-// finding the column by name in any case.
-func fileShredding(path string, cols []tableColumn) ([]*shred.Schema, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		// Tables only lose files to DROP TABLE.
-		return nil, fmt.Errorf("parquetvariant: %w (dropped while read): %w", ErrNoTable, err)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("parquetvariant: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("parquetvariant: %w", err)
-	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true))
-	if err != nil {
-		return nil, fmt.Errorf("parquetvariant: %s: %w", path, err)
-	}
-	out := make([]*shred.Schema, len(cols))
-	fields := pf.Schema().Fields()
+	prev := make([]*shred.Schema, len(cols))
 	for i, c := range cols {
 		if c.typ.name != "VARIANT" {
 			continue
 		}
-		// The file may spell the column in another case than the table.
-		j := slices.IndexFunc(fields, func(f parquet.Field) bool { return strings.EqualFold(f.Name(), c.name) })
-		if j < 0 {
-			continue // the column is not in this file
+		// The file may spell the column in another case than the table,
+		// or not have it, or not as a Variant.
+		if l, ok := t.VariantLayout(newest, c.name); ok {
+			s := l.Schema()
+			prev[i] = &s
 		}
-		l, _, err := shred.LayoutOf(pf.Schema(), fields[j].Name())
-		if err != nil {
-			continue // the column is not in this file, or not a Variant here
-		}
-		s := l.Schema()
-		out[i] = &s
 	}
-	return out, nil
+	return cols, prev, nil
 }

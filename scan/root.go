@@ -36,8 +36,13 @@ type Root struct {
 
 	mu    sync.Mutex
 	files map[string]*fileEntry // by absolute path
+	// changes counts the cached entries replaced or dropped, which
+	// invalidates the appendSnaps taken before.
+	changes int
+	appends map[string]*appendSnap // by table folder, see TableForAppend
 
 	footerReads int // footers read from disk, for tests
+	stats       int // data files stat-ed, for tests
 }
 
 // fileEntry is the cached footer of one file.
@@ -80,7 +85,7 @@ func Open(dir string) (*Root, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("scan: %s: not a directory", dir)
 	}
-	return &Root{dir: abs, files: make(map[string]*fileEntry)}, nil
+	return &Root{dir: abs, files: make(map[string]*fileEntry), appends: make(map[string]*appendSnap)}, nil
 }
 
 // Dir returns the root directory (absolute, symbolic links resolved).
@@ -190,7 +195,6 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 	visited := make(map[string]bool)
 	var links []string       // linked directories, walked after the real ones
 	var linkedFiles []string // linked files, listed after the real ones
-	listed := make(map[string]bool)
 	var walk func(dir string) error
 	walk = func(dir string) error {
 		real, err := r.inside(dir)
@@ -210,7 +214,7 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 			if hidden(name) {
 				continue
 			}
-			path := filepath.Join(dir, name)
+			path := dir + string(filepath.Separator) + name // dir is clean, name one element
 			typ := e.Type()
 			linked := typ&fs.ModeSymlink != 0
 			if linked {
@@ -241,7 +245,6 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 			case typ.IsRegular() && strings.HasSuffix(name, fileExt) && linked:
 				linkedFiles = append(linkedFiles, path)
 			case typ.IsRegular() && strings.HasSuffix(name, fileExt):
-				listed[path] = true
 				files = append(files, path)
 			}
 		}
@@ -255,6 +258,13 @@ func (r *Root) tableFiles(dir string) ([]string, error) {
 		links = links[1:]
 		if err := walk(next); err != nil {
 			return nil, err
+		}
+	}
+	var listed map[string]bool
+	if len(linkedFiles) > 0 {
+		listed = make(map[string]bool, len(files))
+		for _, path := range files {
+			listed[path] = true
 		}
 	}
 	for _, path := range linkedFiles {
@@ -313,7 +323,7 @@ func (r *Root) Table(name string) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{Name: name, Path: info.Path, ReadOnly: info.ReadOnly, root: r}
+	t := &Table{Name: name, Path: info.Path, ReadOnly: info.ReadOnly, root: r, newest: -2}
 	if t.files, err = r.entries(t.Path, paths); err != nil {
 		return nil, err
 	}
@@ -351,11 +361,15 @@ func (r *Root) entries(prefix string, paths []string) ([]*fileEntry, error) {
 	for _, p := range paths {
 		listed[p] = true
 		st, err := os.Stat(p)
+		r.stats++
 		if err != nil {
 			return nil, goneAt(p, err)
 		}
 		e := r.files[p]
 		if e == nil || e.size != st.Size() || !e.modTime.Equal(st.ModTime()) {
+			if e != nil {
+				r.changes++
+			}
 			if e, err = openEntry(p, st); err != nil {
 				return nil, err
 			}
@@ -367,6 +381,7 @@ func (r *Root) entries(prefix string, paths []string) ([]*fileEntry, error) {
 	for p := range r.files {
 		if !listed[p] && (p == prefix || strings.HasPrefix(p, prefix+string(filepath.Separator))) {
 			delete(r.files, p)
+			r.changes++
 		}
 	}
 	return out, nil

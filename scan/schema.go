@@ -2,7 +2,9 @@ package scan
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strconv"
 )
 
@@ -40,38 +42,70 @@ func (s *Schema) Lookup(name string) (int, bool) {
 // case. Two files giving a column incompatible kinds give an error wrapping
 // ErrSchemaConflict that names both files and both spellings.
 func mergeSchema(files []*fileEntry) (Schema, error) {
-	s := Schema{index: make(map[string]int)}
-	first := make([]string, 0) // file that introduced each column
-	var holding []int          // files holding each column
+	m := newSchemaFold()
 	for _, f := range files {
-		for _, c := range f.cols {
-			i, ok := s.index[c.key]
-			if !ok {
-				s.index[c.key] = len(s.Columns)
-				s.Columns = append(s.Columns, Column{Name: c.name, Type: c.typ, Nullable: c.optional})
-				first = append(first, f.path)
-				holding = append(holding, 1)
-				continue
-			}
-			holding[i]++ // a file holds a column once (see openEntry)
-			col := &s.Columns[i]
-			if !compatible(col.Type, c.typ) {
-				other := ""
-				if c.name != col.Name {
-					other = strconv.Quote(c.name) + " is "
-				}
-				return Schema{}, fmt.Errorf("%w: column %q is %s in %s and %s%s in %s",
-					ErrSchemaConflict, col.Name, col.Type, first[i], other, c.typ, f.path)
-			}
-			col.Nullable = col.Nullable || c.optional
+		if err := m.add(f); err != nil {
+			return Schema{}, err
 		}
 	}
+	return m.schema(), nil
+}
+
+// schemaFold merges the schemas of files one at a time, in scan order (see
+// mergeSchema); the schema of the files added so far is schema().
+type schemaFold struct {
+	s       Schema   // columns before the rule that a column some file lacks is nullable
+	first   []string // file that introduced each column
+	holding []int    // files holding each column
+	files   int
+}
+
+func newSchemaFold() *schemaFold {
+	return &schemaFold{s: Schema{index: make(map[string]int)}}
+}
+
+// add merges the columns of file f. After an error the fold is not used
+// again.
+func (m *schemaFold) add(f *fileEntry) error {
+	m.files++
+	s := &m.s
+	for _, c := range f.cols {
+		i, ok := s.index[c.key]
+		if !ok {
+			s.index[c.key] = len(s.Columns)
+			s.Columns = append(s.Columns, Column{Name: c.name, Type: c.typ, Nullable: c.optional})
+			m.first = append(m.first, f.path)
+			m.holding = append(m.holding, 1)
+			continue
+		}
+		m.holding[i]++ // a file holds a column once (see openEntry)
+		col := &s.Columns[i]
+		if !compatible(col.Type, c.typ) {
+			other := ""
+			if c.name != col.Name {
+				other = strconv.Quote(c.name) + " is "
+			}
+			return fmt.Errorf("%w: column %q is %s in %s and %s%s in %s",
+				ErrSchemaConflict, col.Name, col.Type, m.first[i], other, c.typ, f.path)
+		}
+		col.Nullable = col.Nullable || c.optional
+	}
+	return nil
+}
+
+// schema returns the merged schema of the files added so far, which later
+// adds leave as it is.
+func (m *schemaFold) schema() Schema {
+	s := Schema{Columns: slices.Clone(m.s.Columns), index: maps.Clone(m.s.index)}
+	if s.index == nil {
+		s.index = make(map[string]int)
+	}
 	for i := range s.Columns {
-		if holding[i] < len(files) {
+		if m.holding[i] < m.files {
 			s.Columns[i].Nullable = true
 		}
 	}
-	return s, nil
+	return s
 }
 
 // Table is a snapshot of one table: the files it had when [Root.Table]
@@ -86,6 +120,7 @@ type Table struct {
 	files  []*fileEntry
 	parts  [][]partValue // the partition folders of each file
 	schema Schema
+	newest int // NewestFile, when known (see TableForAppend); else -2
 }
 
 // Schema returns the merged schema of the table's files.
