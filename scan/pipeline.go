@@ -359,7 +359,7 @@ func (pl *pipeline) run(j *job) {
 			emit(b)
 		}
 	}()
-	src := countingReader{r: fs.f, n: &st.BytesRead, ctx: pl.ctx, onPage: pl.onPage}
+	src := &countingReader{r: fs.f, n: &st.BytesRead, ctx: pl.ctx, onPage: pl.onPage}
 	g, err := openRowGroup(fs, j.rg, pl.plan.noSkip, src, &st)
 	b := pl.getBatch(fs.descs)
 	if err != nil || g == nil {
@@ -589,9 +589,9 @@ type rgScan struct {
 	index    int
 	rows     int64
 	ranges   rowRanges
-	readers  []*chunkReader // by slot; nil when the file lacks the column
-	vreaders []rowReader    // by slot, for slots built from several leaves
-	src      countingReader // the file
+	readers  []*chunkReader  // by slot; nil when the file lacks the column
+	vreaders []rowReader     // by slot, for slots built from several leaves
+	src      *countingReader // the file
 	closed   bool
 }
 

@@ -18,7 +18,7 @@ import (
 type chunkReader struct {
 	desc   *leafDesc
 	chunk  *parquet.FileColumnChunk
-	src    countingReader
+	src    *countingReader
 	locs   []format.PageLocation // validated offset index; nil: read pages in order
 	rows   int64                 // rows in the row group
 	pages  *parquet.FilePages
@@ -234,7 +234,7 @@ type countingReader struct {
 
 // halted returns the context's error once the scan is cancelled. It is
 // called once per page, so its cost does not grow with the rows.
-func (c countingReader) halted() error {
+func (c *countingReader) halted() error {
 	if c.onPage != nil {
 		c.onPage()
 	}
@@ -248,17 +248,17 @@ func (c countingReader) halted() error {
 // with the context's error once the scan is cancelled.
 type haltPages struct {
 	parquet.Pages
-	src countingReader
+	src *countingReader
 }
 
-func (p haltPages) ReadPage() (parquet.Page, error) {
+func (p *haltPages) ReadPage() (parquet.Page, error) {
 	if err := p.src.halted(); err != nil {
 		return nil, err
 	}
 	return p.Pages.ReadPage()
 }
 
-func (c countingReader) ReadAt(p []byte, off int64) (int, error) {
+func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
 	n, err := c.r.ReadAt(p, off)
 	*c.n += int64(n)
 	return n, err

@@ -10,7 +10,7 @@ import (
 // openRowGroup prepares row group i of a file, reading through src and
 // counting into st, or returns nil when data skipping proves that no row of
 // it matches.
-func openRowGroup(fs *fileScan, i int, noSkip bool, src countingReader, st *Stats) (*rgScan, error) {
+func openRowGroup(fs *fileScan, i int, noSkip bool, src *countingReader, st *Stats) (*rgScan, error) {
 	e := fs.entry
 	md := &e.pf.Metadata().RowGroups[i]
 	rows := md.NumRows

@@ -134,7 +134,7 @@ type pageSel struct {
 // before parquet-go decodes them. It returns nil when the read cannot be
 // selective: ranges cover the row group, or a leaf is repeated or lacks a
 // page index.
-func (r *vreader) selectPages(e *fileEntry, rg int, src countingReader, ranges rowRanges, rows int64) (map[int]*pageSel, error) {
+func (r *vreader) selectPages(e *fileEntry, rg int, src *countingReader, ranges rowRanges, rows int64) (map[int]*pageSel, error) {
 	if len(ranges) == 1 && ranges[0].lo == 0 && ranges[0].hi == rows {
 		return nil, nil
 	}
@@ -205,7 +205,7 @@ func (r *vreader) selectPages(e *fileEntry, rg int, src countingReader, ranges r
 // selRowGroup reads the selected pages of its column chunks through src.
 type selRowGroup struct {
 	parquet.RowGroup
-	src countingReader
+	src *countingReader
 	sel map[int]*pageSel
 	st  *Stats
 }
@@ -246,7 +246,7 @@ func (c selChunk) Pages() parquet.Pages {
 // others with the offset index.
 type selPages struct {
 	*parquet.FilePages
-	src  countingReader
+	src  *countingReader
 	sel  *pageSel
 	pos  int // next selected page
 	next int // page the file pages return next
