@@ -36,7 +36,9 @@
 // default) in batches of up to 4096 rows; rows come out in file and row
 // order, and at most Workers+1 row groups are in flight, so memory stays
 // bounded by a few batches per worker whatever the table size. The context
-// is checked between batches and every 1024 rows scanned or delivered.
+// is checked between batches, before each page a worker reads and every
+// 1024 rows scanned or delivered: a cancelled scan stops within a page of
+// the columns its workers read, and Err returns the context's error.
 //
 // Plain columns decode as follows (Kind, Go value from [Rows.Value]):
 //
