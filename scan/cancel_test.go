@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/parquetvariant/parquetvariant/internal/scanhook"
 	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/stretchr/testify/assert"
@@ -138,6 +139,39 @@ func TestCancelStopsBetweenPages(t *testing.T) {
 					assert.Less(t, rows, int64(1200), "rows returned")
 				}
 			})
+		}
+	}
+}
+
+// The same holds for nested (LIST, STRUCT) columns, whose row groups are
+// read leaf by leaf before their first row.
+func TestCancelStopsNestedBetweenPages(t *testing.T) {
+	var groups [][]addressBook
+	for g := range 2 {
+		var rows []addressBook
+		for i := range 1000 {
+			n := g*1000 + i
+			rows = append(rows, addressBook{Owner: fmt.Sprintf("owner %d", n), OwnerPhoneNumbers: []string{fmt.Sprintf("555 %04d", n)},
+				Contacts: []contact{{Name: fmt.Sprintf("c%d", n), PhoneNumber: ptr("555")}, {Name: "x"}}})
+		}
+		groups = append(groups, rows)
+	}
+	dir := t.TempDir()
+	writeRowGroups(t, filepath.Join(dir, "t", "a.parquet"), groups, parquet.PageBufferSize(256))
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("t")
+	require.NoError(t, err)
+	for _, workers := range []int{1, 2} {
+		q := Query{Columns: []Ref{Col("owner"), Col("ownerPhoneNumbers"), Col("contacts")}, Workers: workers}
+		total, _, rows, err := scanPages(t, tb, q, 0)
+		require.NoError(t, err)
+		require.Equal(t, int64(2000), rows)
+		require.Greater(t, total, int64(40), "pages of the table")
+		for _, at := range []int64{1, total / 3, total - 20} {
+			_, after, _, err := scanPages(t, tb, q, at)
+			require.ErrorIs(t, err, context.Canceled, "cancelled at page %d", at)
+			assert.LessOrEqual(t, after, int64(workers), "pages asked for after the cancel at page %d of %d, workers=%d", at, total, workers)
 		}
 	}
 }
