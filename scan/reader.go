@@ -228,7 +228,7 @@ func validLocations(oi *format.OffsetIndex, md *format.ColumnMetaData, rows int6
 type countingReader struct {
 	r      io.ReaderAt
 	n      *int64
-	ctx    context.Context // the scan's; nil: never halted
+	ctx    context.Context // the scan's
 	onPage func()          // called before each page (see scanhook)
 }
 
@@ -237,9 +237,6 @@ type countingReader struct {
 func (c *countingReader) halted() error {
 	if c.onPage != nil {
 		c.onPage()
-	}
-	if c.ctx == nil {
-		return nil
 	}
 	return c.ctx.Err()
 }
