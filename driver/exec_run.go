@@ -43,7 +43,7 @@ func (p *selectPlan) run(ctx context.Context, src rowSource, args []value) (resu
 		rows = &distinctIter{in: rows, width: len(p.names), seen: map[string]struct{}{}}
 	}
 	if len(p.order) > 0 {
-		sorted, err := p.sortRows(rows, limit, offset)
+		sorted, err := p.sortRows(ctx, rows, limit, offset)
 		if err != nil {
 			rows.close()
 			return nil, err
@@ -388,8 +388,9 @@ func (it *limitIter) close() error { return it.in.close() }
 
 // sortRows reads every row and sorts them by the ORDER BY keys; with a
 // LIMIT only the first OFFSET+LIMIT rows are kept, in a heap. The sort is
-// stable: rows with equal keys keep their input order.
-func (p *selectPlan) sortRows(in resultIter, limit, offset int64) (resultIter, error) {
+// stable: rows with equal keys keep their input order. A cancelled ctx
+// stops it with ctx's error.
+func (p *selectPlan) sortRows(ctx context.Context, in resultIter, limit, offset int64) (resultIter, error) {
 	defer in.close()
 	h := &rowHeap{order: p.order}
 	keep := int64(-1)
@@ -430,7 +431,9 @@ func (p *selectPlan) sortRows(in resultIter, limit, offset int64) (resultIter, e
 		heap.Push(h, r)
 	}
 	rows := h.rows
-	slices.SortFunc(rows, h.compare)
+	if err := sortContext(ctx, rows, h.compare); err != nil {
+		return nil, err
+	}
 	out := make([][]value, len(rows))
 	for i, r := range rows {
 		out[i] = r.vals
@@ -506,4 +509,32 @@ func orderCompare(a, b value) int {
 		return 1
 	}
 	return cmpInt(int64(a.k), int64(b.k))
+}
+
+// sortCheckCompares is how many comparisons sortContext makes between
+// checks of its context.
+const sortCheckCompares = 4096
+
+// sortContext sorts rows with compare, or returns ctx's error once ctx is
+// cancelled: it checks ctx every sortCheckCompares comparisons, and after
+// a cancel every comparison reports equal, which ends the sort in a few
+// cheap passes (the order is then unspecified, and the rows unused).
+func sortContext(ctx context.Context, rows []sortedRow, compare func(a, b sortedRow) int) error {
+	var n int
+	var err error
+	slices.SortFunc(rows, func(a, b sortedRow) int {
+		if err != nil {
+			return 0
+		}
+		if n++; n%sortCheckCompares == 0 {
+			if err = ctx.Err(); err != nil {
+				return 0
+			}
+		}
+		return compare(a, b)
+	})
+	if err != nil {
+		return err
+	}
+	return ctx.Err()
 }

@@ -34,9 +34,16 @@
 // Variant), Value for a Go value, Err, Close and Stats. Row groups are decoded column
 // by column, page by page, by [Query.Workers] goroutines (GOMAXPROCS by
 // default) in batches of up to 4096 rows; rows come out in file and row
-// order, and at most Workers+1 row groups are in flight, so memory stays
-// bounded by a few batches per worker whatever the table size. The context
-// is checked between batches and every 1024 rows scanned or delivered.
+// order, and at most Workers+1 row groups are in flight, so memory does not
+// grow with the table: plain columns hold a few batches per worker, while
+// a Variant column or a nested column is decoded a row group at a time
+// (its pages for the whole row group, so a worker holds one row group's
+// decoded leaves, tens of MB for a 64 MiB row group of many leaves; the
+// DSN options row_group_rows and row_group_bytes bound it for the files
+// the driver writes). The context
+// is checked between batches, before each page a worker reads and every
+// 1024 rows scanned or delivered: a cancelled scan stops within a page of
+// the columns its workers read, and Err returns the context's error.
 //
 // Plain columns decode as follows (Kind, Go value from [Rows.Value]):
 //

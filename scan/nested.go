@@ -258,7 +258,7 @@ func (r *nreader) release() { r.d.pool.Put(r) }
 func (r *nreader) column() string { return r.d.column }
 
 // load reads every entry of the slot's leaves in row group rg.
-func (r *nreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
+func (r *nreader) load(e *fileEntry, rg int, src *countingReader) error {
 	chunks := e.pf.RowGroups()[rg].ColumnChunks()
 	if cap(r.buf) == 0 {
 		r.buf = make([]parquet.Value, 1024)
@@ -279,6 +279,10 @@ func (r *nreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 		}
 		pages := chunks[leaf].(*parquet.FileColumnChunk).PagesFrom(src)
 		for {
+			if err := src.halted(); err != nil {
+				pages.Close()
+				return err
+			}
 			p, err := pages.ReadPage()
 			if errors.Is(err, io.EOF) {
 				break
@@ -323,7 +327,7 @@ func (r *nreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 	return nil
 }
 
-func (r *nreader) at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, error) {
+func (r *nreader) at(e *fileEntry, rg int, src *countingReader, row int64) (cell, error) {
 	if !r.loaded {
 		if err := r.load(e, rg, src); err != nil {
 			return cell{}, err

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"sync"
 	"sync/atomic"
 
+	"github.com/parquetvariant/parquetvariant/internal/scanhook"
 	"github.com/parquetvariant/parquetvariant/shred"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -40,6 +40,7 @@ type pipeline struct {
 	jobs   chan *job // the same jobs, for the workers
 	free   chan *batch
 	wg     sync.WaitGroup
+	onPage func() // called before each page a worker reads (scanhook)
 
 	mu    sync.Mutex
 	files []*fileScan // every file opened, closed by stop
@@ -124,9 +125,10 @@ func startPipeline(ctx context.Context, t *Table, p *plan, workers int) *pipelin
 	ctx, cancel := context.WithCancel(ctx)
 	pl := &pipeline{
 		ctx: ctx, cancel: cancel, table: t, plan: p,
-		order: make(chan *job, workers),
-		jobs:  make(chan *job, workers),
-		free:  make(chan *batch, workers*(batchesPerJob+2)+1),
+		order:  make(chan *job, workers),
+		jobs:   make(chan *job, workers),
+		free:   make(chan *batch, workers*(batchesPerJob+2)+1),
+		onPage: scanhook.PageRead(ctx),
 	}
 	pl.wg.Add(1 + workers)
 	go pl.produce()
@@ -393,6 +395,12 @@ func (pl *pipeline) run(j *job) {
 			}
 		}
 		b.stats, st = st, Stats{}
+		if b.err != nil && pl.ctx.Err() != nil {
+			// The error comes of the cancel (a page read refused): the
+			// cursor reports the context's error instead.
+			j.cancelled = true
+			return false
+		}
 		select {
 		case j.out <- b:
 			return true
@@ -423,7 +431,7 @@ func (pl *pipeline) run(j *job) {
 		}
 	}()
 	g := j.g
-	g.start(countingReader{r: fs.f, n: &st.BytesRead}, &st)
+	g.start(&countingReader{r: fs.f, n: &st.BytesRead, ctx: pl.ctx, onPage: pl.onPage}, &st)
 	b := pl.getBatch(fs.descs)
 	defer g.close(&st)
 	// Direct Variant slots are read a block of rows at a time, and a
@@ -648,9 +656,9 @@ type rgScan struct {
 	index    int
 	rows     int64
 	ranges   rowRanges
-	readers  []*chunkReader // by slot; nil when the file lacks the column
-	vreaders []rowReader    // by slot, for slots built from several leaves
-	src      io.ReaderAt    // the file through a countingReader
+	readers  []*chunkReader  // by slot; nil when the file lacks the column
+	vreaders []rowReader     // by slot, for slots built from several leaves
+	src      *countingReader // the file
 	closed   bool
 }
 

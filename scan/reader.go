@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -17,7 +18,7 @@ import (
 type chunkReader struct {
 	desc   *leafDesc
 	chunk  *parquet.FileColumnChunk
-	src    io.ReaderAt
+	src    *countingReader
 	locs   []format.PageLocation // validated offset index; nil: read pages in order
 	rows   int64                 // rows in the row group
 	pages  *parquet.FilePages
@@ -143,6 +144,9 @@ func (r *chunkReader) readPage(first, want int64) error {
 		r.page = nil
 	}
 	r.loaded = false
+	if err := r.src.halted(); err != nil {
+		return err
+	}
 	page, err := r.pages.ReadPage()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
@@ -218,13 +222,40 @@ func validLocations(oi *format.OffsetIndex, md *format.ColumnMetaData, rows int6
 	return locs, nil
 }
 
-// countingReader counts the bytes read through it.
+// countingReader is a data file as a worker reads it: it counts the bytes
+// read through it, and its readers of pages ask halted before each page,
+// so that a cancelled scan stops within a page of every column it reads.
 type countingReader struct {
-	r io.ReaderAt
-	n *int64
+	r      io.ReaderAt
+	n      *int64
+	ctx    context.Context // the scan's
+	onPage func()          // called before each page (see scanhook)
 }
 
-func (c countingReader) ReadAt(p []byte, off int64) (int, error) {
+// halted returns the context's error once the scan is cancelled. It is
+// called once per page, so its cost does not grow with the rows.
+func (c *countingReader) halted() error {
+	if c.onPage != nil {
+		c.onPage()
+	}
+	return c.ctx.Err()
+}
+
+// haltPages are the pages of a column chunk read through src, which stop
+// with the context's error once the scan is cancelled.
+type haltPages struct {
+	parquet.Pages
+	src *countingReader
+}
+
+func (p *haltPages) ReadPage() (parquet.Page, error) {
+	if err := p.src.halted(); err != nil {
+		return nil, err
+	}
+	return p.Pages.ReadPage()
+}
+
+func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
 	n, err := c.r.ReadAt(p, off)
 	*c.n += int64(n)
 	return n, err

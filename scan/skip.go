@@ -91,7 +91,7 @@ func planRowGroup(fs *fileScan, i int, noSkip bool, st *Stats) (*rgScan, error) 
 
 // start readies a planned row group for reading through src, counting
 // into st.
-func (rg *rgScan) start(src countingReader, st *Stats) {
+func (rg *rgScan) start(src *countingReader, st *Stats) {
 	rg.src = src
 	for _, rd := range rg.readers {
 		if rd != nil {

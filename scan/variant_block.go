@@ -61,7 +61,7 @@ func (g *rgScan) directReader(slot int) *vreader {
 // a column that ends early), leaving that row to at, which reports the
 // error only if the row is asked for. It returns errors of loading the row
 // group.
-func (r *vreader) block(e *fileEntry, rg int, src io.ReaderAt, lo, hi int64) error {
+func (r *vreader) block(e *fileEntry, rg int, src *countingReader, lo, hi int64) error {
 	if !r.loaded {
 		if err := r.load(e, rg, src); err != nil {
 			return err
@@ -386,7 +386,7 @@ func (r *vreader) wholeBlock(i0, lo, hi int64) {
 // it added, fewer than hi-lo when a row cannot be rebuilt (at then reports
 // that row's error, as after wholeBlock), and the errors of loading the
 // row group.
-func (r *vreader) wholeInto(e *fileEntry, rg int, src io.ReaderAt, out *batch, col int, lo, hi int64) (int64, error) {
+func (r *vreader) wholeInto(e *fileEntry, rg int, src *countingReader, out *batch, col int, lo, hi int64) (int64, error) {
 	if !r.loaded {
 		if err := r.load(e, rg, src); err != nil {
 			return 0, err

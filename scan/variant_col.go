@@ -27,7 +27,7 @@ type assembler interface {
 // rowReader reads a slot of one row group. Rows are asked for in
 // increasing order; the first call reads the slot's leaves.
 type rowReader interface {
-	at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, error)
+	at(e *fileEntry, rg int, src *countingReader, row int64) (cell, error)
 	column() string
 	release()
 }
@@ -392,7 +392,7 @@ func (r *vreader) takeColumns() {
 func (r *vreader) column() string { return r.d.column }
 
 // load fills the batch from row group rg of the file.
-func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
+func (r *vreader) load(e *fileEntry, rg int, src *countingReader) error {
 	d := r.d
 	copy(r.cols, d.cols)
 	r.takeColumns()
@@ -430,7 +430,7 @@ func (r *vreader) load(e *fileEntry, rg int, src io.ReaderAt) error {
 // read fills the batch with the slot's leaves of row group rg: only the
 // pages holding a row of the scan's ranges when every leaf has a page
 // index, every page otherwise.
-func (r *vreader) read(e *fileEntry, rg int, src io.ReaderAt) error {
+func (r *vreader) read(e *fileEntry, rg int, src *countingReader) error {
 	sel, err := r.selectPages(e, rg, src, r.ranges, r.rows)
 	if err != nil {
 		return err
@@ -486,7 +486,7 @@ func (r *vreader) index(row int64) (int64, error) {
 }
 
 // at returns the cell of row; rows are asked for in increasing order.
-func (r *vreader) at(e *fileEntry, rg int, src io.ReaderAt, row int64) (cell, error) {
+func (r *vreader) at(e *fileEntry, rg int, src *countingReader, row int64) (cell, error) {
 	if !r.loaded {
 		if err := r.load(e, rg, src); err != nil {
 			return cell{}, err
@@ -669,24 +669,33 @@ func appendDecimal128(dst []byte, x variant.Decimal) []byte {
 // counts the bytes read.
 type srcRowGroup struct {
 	parquet.RowGroup
-	src io.ReaderAt
+	src *countingReader
 }
 
 func (g srcRowGroup) ColumnChunks() []parquet.ColumnChunk {
 	cs := g.RowGroup.ColumnChunks()
+	chunks := make([]srcChunk, len(cs))
 	out := make([]parquet.ColumnChunk, len(cs))
 	for i, c := range cs {
-		out[i] = srcChunk{FileColumnChunk: c.(*parquet.FileColumnChunk), src: g.src}
+		chunks[i] = srcChunk{FileColumnChunk: c.(*parquet.FileColumnChunk), src: g.src}
+		out[i] = &chunks[i]
 	}
 	return out
 }
 
+// srcChunk is a column chunk read through src. Its pages are read once
+// (shred.Batch.ReadRowGroup asks each chunk for its pages once), so the
+// chunk holds them, which costs no allocation of its own.
 type srcChunk struct {
 	*parquet.FileColumnChunk
-	src io.ReaderAt
+	src   *countingReader
+	pages haltPages
 }
 
-func (c srcChunk) Pages() parquet.Pages { return c.FileColumnChunk.PagesFrom(c.src) }
+func (c *srcChunk) Pages() parquet.Pages {
+	c.pages = haltPages{Pages: c.FileColumnChunk.PagesFrom(c.src), src: c.src}
+	return &c.pages
+}
 
 // residualAt reads row from the metadata column and the value column of
 // the path's deepest shredded object node: the row's field, if any, is in

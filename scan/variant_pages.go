@@ -134,7 +134,7 @@ type pageSel struct {
 // before parquet-go decodes them. It returns nil when the read cannot be
 // selective: ranges cover the row group, or a leaf is repeated or lacks a
 // page index.
-func (r *vreader) selectPages(e *fileEntry, rg int, src io.ReaderAt, ranges rowRanges, rows int64) (map[int]*pageSel, error) {
+func (r *vreader) selectPages(e *fileEntry, rg int, src *countingReader, ranges rowRanges, rows int64) (map[int]*pageSel, error) {
 	if len(ranges) == 1 && ranges[0].lo == 0 && ranges[0].hi == rows {
 		return nil, nil
 	}
@@ -205,7 +205,7 @@ func (r *vreader) selectPages(e *fileEntry, rg int, src io.ReaderAt, ranges rowR
 // selRowGroup reads the selected pages of its column chunks through src.
 type selRowGroup struct {
 	parquet.RowGroup
-	src io.ReaderAt
+	src *countingReader
 	sel map[int]*pageSel
 	st  *Stats
 }
@@ -239,13 +239,14 @@ func (c selChunk) NumValues() int64 {
 }
 
 func (c selChunk) Pages() parquet.Pages {
-	return &selPages{FilePages: c.FileColumnChunk.PagesFrom(c.g.src), sel: c.sel, st: c.g.st}
+	return &selPages{FilePages: c.FileColumnChunk.PagesFrom(c.g.src), src: c.g.src, sel: c.sel, st: c.g.st}
 }
 
 // selPages returns the selected pages of a column chunk, seeking past the
 // others with the offset index.
 type selPages struct {
 	*parquet.FilePages
+	src  *countingReader
 	sel  *pageSel
 	pos  int // next selected page
 	next int // page the file pages return next
@@ -255,6 +256,9 @@ type selPages struct {
 func (p *selPages) ReadPage() (parquet.Page, error) {
 	if p.pos == len(p.sel.pages) {
 		return nil, io.EOF
+	}
+	if err := p.src.halted(); err != nil {
+		return nil, err
 	}
 	k := p.sel.pages[p.pos]
 	if k != p.next {
