@@ -164,6 +164,19 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 			nv.Value = float32Arg(*x)
 		}
 		return nil
+	case sql.Null[float32]:
+		// sql.Null's own Value would pass the float32 on as it is.
+		nv.Value = nil
+		if x.Valid {
+			nv.Value = float32Arg(x.V)
+		}
+		return nil
+	case *sql.Null[float32]:
+		nv.Value = nil
+		if x != nil && x.Valid {
+			nv.Value = float32Arg(x.V)
+		}
+		return nil
 	case uint64:
 		return checkUintArg(nv, x)
 	case uint:
@@ -174,6 +187,9 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 		return sqldriver.ErrSkip // the type says how it is stored
 	}
 	switch rv := reflect.ValueOf(nv.Value); rv.Kind() {
+	case reflect.Float32: // a named float32 type
+		nv.Value = float32Arg(float32(rv.Float()))
+		return nil
 	case reflect.Slice, reflect.Array, reflect.Map:
 		if rv.Kind() != reflect.Map && rv.Type().Elem().Kind() == reflect.Uint8 {
 			return sqldriver.ErrSkip // bytes: database/sql's conversion

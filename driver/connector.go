@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/parquetvariant/parquetvariant/scan"
 )
@@ -76,7 +77,11 @@ func checkRoot(root string) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return &rootError{root: root, msg: "does not exist", cause: fs.ErrNotExist}
-	case err == nil && !st.IsDir():
+	case errors.Is(err, syscall.ENOTDIR):
+		return &rootError{root: root, msg: "is not a directory (its path runs through a file)", cause: err}
+	case err != nil:
+		return &rootError{root: root, msg: "cannot be read: " + err.Error(), cause: err}
+	case !st.IsDir():
 		return &rootError{root: root, msg: "is not a directory"}
 	}
 	return nil

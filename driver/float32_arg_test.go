@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"database/sql"
 	"math"
 	"testing"
 
@@ -9,7 +10,8 @@ import (
 
 // A float32 argument is the decimal it prints as (README, "Go types"): it
 // fits a DECIMAL(10,2) and a DOUBLE as 19.99, where its binary value
-// 19.989999771118164 would fail the DECIMAL cast; a nil *float32 is NULL.
+// 19.989999771118164 would fail the DECIMAL cast, also inside sql.Null or
+// as a named float32 type; a nil *float32 is NULL.
 func TestFloat32Arguments(t *testing.T) {
 	db := openDB(t, t.TempDir())
 	_, err := db.Exec("CREATE TABLE f (id BIGINT, d DECIMAL(10,2), x DOUBLE, v VARIANT)")
@@ -30,4 +32,15 @@ func TestFloat32Arguments(t *testing.T) {
 	var n int
 	require.NoError(t, db.QueryRow("SELECT COUNT(*) FROM f WHERE d = ?", f).Scan(&n))
 	require.Equal(t, 1, n)
+
+	// In sql.Null, by pointer to sql.Null, and as a named float32 type.
+	type price float32
+	_, err = db.Exec("INSERT INTO f VALUES (3, ?, ?, ?)", sql.Null[float32]{V: 19.99, Valid: true}, &sql.Null[float32]{V: 19.99, Valid: true}, price(19.99))
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO f VALUES (4, ?, ?, ?)", sql.Null[float32]{}, (*sql.Null[float32])(nil), &sql.Null[float32]{})
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		"3|19.99|19.99|19.99",
+		"4|NULL|NULL|NULL",
+	}, rowsText(t, db, "SELECT id, d, x, v FROM f WHERE id > 2 ORDER BY id"))
 }

@@ -14,7 +14,8 @@ import (
 	pvdriver "github.com/parquetvariant/parquetvariant/driver"
 )
 
-// A root directory that is missing or not a directory is named as the DSN
+// A root directory that is missing or not a directory (also one whose path
+// runs through a file) is named as the DSN
 // gives it, not by the first missing element of its path, and matches
 // ErrDSN (and fs.ErrNotExist when missing), from sql.Open and from
 // NewConnector.
@@ -30,6 +31,7 @@ func TestRootDirectoryErrors(t *testing.T) {
 		{missing + "?read_only=true", `parquetvariant: invalid DSN: root directory "` + missing + `" does not exist`, true},
 		{"file://" + missing, `parquetvariant: invalid DSN: root directory "` + missing + `" does not exist`, true},
 		{file, `parquetvariant: invalid DSN: root directory "` + file + `" is not a directory`, false},
+		{filepath.Join(file, "x"), `parquetvariant: invalid DSN: root directory "` + filepath.Join(file, "x") + `" is not a directory (its path runs through a file)`, false},
 	}
 	for _, c := range cases {
 		t.Run(c.dsn, func(t *testing.T) {
