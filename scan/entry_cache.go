@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/parquetvariant/parquetvariant/shred"
+	"github.com/parquetvariant/parquetvariant/variant"
 )
 
 // fileLayout is the shredding layout of one top-level Variant column of a
@@ -32,11 +33,23 @@ func (e *fileEntry) variantLayout(i int) (*shred.Layout, []int, error) {
 // past it are compiled by every scan.
 const maxCachedSlots = 32
 
+// vslotKey identifies a Variant slot of a file: its column (the file's
+// column index), and the path, cast and mode of its Ref (an empty path for
+// the whole column) and the reconstruction mode it reads with.
+type vslotKey struct {
+	col     int
+	path    string
+	as      variant.SQLType
+	mode    variant.CastMode
+	lenient bool
+}
+
 // variantSlot returns Variant slot ref of top-level column col of the file
 // (see newVDesc), compiled by the first scan that reads it and shared by
-// the later ones: a vdesc is not changed after it is made. key identifies
-// ref and lenient (plan.slotKeys).
-func (e *fileEntry) variantSlot(col int, key string, ref Ref, lenient bool) (*vdesc, error) {
+// the later ones: a vdesc is not changed after it is made. key is the
+// slot's plan.slotKeys entry; variantSlot sets its column.
+func (e *fileEntry) variantSlot(col int, key vslotKey, ref Ref, lenient bool) (*vdesc, error) {
+	key.col = col
 	e.slotsMu.Lock()
 	d, ok := e.slots[key]
 	e.slotsMu.Unlock()
@@ -54,7 +67,7 @@ func (e *fileEntry) variantSlot(col int, key string, ref Ref, lenient bool) (*vd
 	}
 	if len(e.slots) < maxCachedSlots {
 		if e.slots == nil {
-			e.slots = make(map[string]*vdesc)
+			e.slots = make(map[vslotKey]*vdesc)
 		}
 		e.slots[key] = d
 	}

@@ -33,9 +33,9 @@ type pred struct {
 type plan struct {
 	cols []int    // table column of each slot
 	keys []string // foldName of the table column of each slot
-	// slotKeys identify each slot's Ref and the reconstruction mode, for
-	// the Variant slots a file keeps compiled (fileEntry.variantSlot).
-	slotKeys []string
+	// slotKeys identify each slot's path, cast and reconstruction mode,
+	// for the Variant slots a file keeps compiled (fileEntry.variantSlot).
+	slotKeys []vslotKey
 	refs     []Ref  // Ref of each slot
 	types    []Type // result type of each slot
 	out      []int  // slot of each output column
@@ -95,7 +95,7 @@ func newPlan(s *Schema, q *Query) (*plan, error) {
 		slotOf[k] = len(p.cols)
 		p.cols = append(p.cols, c)
 		p.keys = append(p.keys, foldName(s.Columns[c].Name))
-		p.slotKeys = append(p.slotKeys, fmt.Sprintf("%s|%t", r, q.Lenient))
+		p.slotKeys = append(p.slotKeys, vslotKey{path: k.path, as: k.as, mode: k.mode, lenient: q.Lenient})
 		p.refs = append(p.refs, r)
 		p.types = append(p.types, typ)
 		return slotOf[k], nil

@@ -57,7 +57,7 @@ type fileEntry struct {
 	byName     map[string]int // position in cols, by foldName
 	layouts    []fileLayout   // by position in cols, for Variant columns
 	slotsMu    sync.Mutex
-	slots      map[string]*vdesc // compiled Variant slots, by plan.slotKeys
+	slots      map[vslotKey]*vdesc // compiled Variant slots
 }
 
 // TableInfo names one table of a root.

@@ -120,6 +120,11 @@ func (t *Table) Check(q Query) error {
 	if _, err := newPlan(&t.schema, &q); err != nil {
 		return fmt.Errorf("table %q: %w", t.Name, err)
 	}
+	if q.Only != nil {
+		if _, err := t.onlyRows(q.Only); err != nil {
+			return fmt.Errorf("table %q: %w", t.Name, err)
+		}
+	}
 	return nil
 }
 
