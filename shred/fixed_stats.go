@@ -2,7 +2,6 @@ package shred
 
 import (
 	"bytes"
-	"io"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
@@ -14,8 +13,10 @@ import (
 // lists are shorter than null_pages whenever a column chunk has such a page
 // (readers then refuse the index or read the wrong page's bounds); this
 // type's indexer writes byte[0] for those pages, as the spec requires.
-// Values compare as unsigned bytes (the UUID ColumnOrder).
-var ParquetUUID parquet.Type = fixedStatsType{parquet.UUID().Type(), bytes.Compare}
+// Values compare as unsigned bytes (the UUID ColumnOrder). The statistics
+// are those of PLAIN pages: a column written with dictionary encoding
+// (parquet.Encoded with RLEDictionary) gets parquet-go's own again.
+var ParquetUUID parquet.Type = fixedStatsType{parquet.UUID().Type(), bytes.Compare, unsignedBounds(16)}
 
 // ParquetDecimal returns the node of a DECIMAL(precision, scale) stored as
 // FIXED_LEN_BYTE_ARRAY(length) (LogicalTypes.md, DECIMAL): parquet-go's
@@ -24,9 +25,28 @@ var ParquetUUID parquet.Type = fixedStatsType{parquet.UUID().Type(), bytes.Compa
 // header statistics and the column index. parquet-go would order the values
 // as unsigned bytes (every negative value above every positive one, so
 // that a chunk of -1 and 1 claimed min 1 and max -1) and would leave pages
-// of only NULLs out of the column index (see [ParquetUUID]).
+// of only NULLs out of the column index (see [ParquetUUID], also for
+// dictionary encoding).
 func ParquetDecimal(scale, precision, length int) parquet.Node {
-	return parquet.Decimal(scale, precision, fixedStatsType{parquet.FixedLenByteArrayType(length), compareSigned})
+	return parquet.Decimal(scale, precision, fixedStatsType{parquet.FixedLenByteArrayType(length), compareSigned, signedBounds(length)})
+}
+
+// bounds are the least and the greatest value of a type's order, for a
+// page whose own bounds are not known.
+type bounds struct{ lo, hi []byte }
+
+// unsignedBounds are the bounds of n bytes compared unsigned.
+func unsignedBounds(n int) bounds {
+	return bounds{lo: make([]byte, n), hi: bytes.Repeat([]byte{0xFF}, n)}
+}
+
+// signedBounds are the bounds of n-byte two's complement integers.
+func signedBounds(n int) bounds {
+	b := bounds{lo: make([]byte, n), hi: bytes.Repeat([]byte{0xFF}, n)}
+	if n > 0 {
+		b.lo[0], b.hi[0] = 0x80, 0x7F
+	}
+	return b
 }
 
 // compareSigned compares two big-endian two's complement integers of the
@@ -46,7 +66,8 @@ func compareSigned(a, b []byte) int {
 // page (see ParquetUUID and ParquetDecimal).
 type fixedStatsType struct {
 	parquet.Type
-	cmp func(a, b []byte) int
+	cmp    func(a, b []byte) int
+	widest bounds
 }
 
 func (t fixedStatsType) Compare(a, b parquet.Value) int {
@@ -58,7 +79,7 @@ func (t fixedStatsType) NewColumnBuffer(columnIndex, numValues int) parquet.Colu
 }
 
 func (t fixedStatsType) NewColumnIndexer(int) parquet.ColumnIndexer {
-	return &fixedStatsIndexer{cmp: t.cmp}
+	return &fixedStatsIndexer{cmp: t.cmp, widest: t.widest}
 }
 
 // fixedStatsBuffer is a column buffer whose pages are fixedStatsPages.
@@ -97,23 +118,10 @@ func (p fixedStatsPage) Bounds() (min, max parquet.Value, ok bool) {
 			hi = v
 		}
 	}
-	if p.Dictionary() == nil {
-		vals := p.Data()
-		data, size := vals.FixedLenByteArray()
-		for i := 0; size > 0 && i+size <= len(data); i += size {
-			note(data[i : i+size])
-		}
-	} else {
-		vals := make([]parquet.Value, p.NumValues())
-		n, err := p.Values().ReadValues(vals)
-		if err != nil && err != io.EOF {
-			return min, max, false
-		}
-		for _, v := range vals[:n] {
-			if !v.IsNull() {
-				note(v.ByteArray())
-			}
-		}
+	vals := p.Data()
+	data, size := vals.FixedLenByteArray()
+	for i := 0; size > 0 && i+size <= len(data); i += size {
+		note(data[i : i+size])
 	}
 	if ok {
 		col := p.Column()
@@ -124,10 +132,13 @@ func (p fixedStatsPage) Bounds() (min, max parquet.Value, ok bool) {
 }
 
 // fixedStatsIndexer is the column indexer of a fixedStatsType: one min and
-// one max per page, byte[0] for a page of only NULLs, and the boundary
-// order by cmp over the other pages.
+// one max per page, byte[0] for a page of only NULLs, the widest bounds of
+// the order for a page with values whose bounds the writer did not take
+// (parquet.SkipPageBounds), and the boundary order by cmp over the pages
+// that are not all NULL.
 type fixedStatsIndexer struct {
 	cmp        func(a, b []byte) int
+	widest     bounds
 	nullPages  []bool
 	nullCounts []int64
 	mins, maxs [][]byte
@@ -139,15 +150,18 @@ func (i *fixedStatsIndexer) Reset() {
 }
 
 func (i *fixedStatsIndexer) IndexPage(numValues, numNulls int64, min, max parquet.Value) {
-	null := numValues == numNulls || min.IsNull() || max.IsNull()
+	null := numValues == numNulls
 	i.nullPages = append(i.nullPages, null)
 	i.nullCounts = append(i.nullCounts, numNulls)
-	if null {
+	switch {
+	case null:
 		i.mins, i.maxs = append(i.mins, []byte{}), append(i.maxs, []byte{})
-		return
+	case min.IsNull() || max.IsNull():
+		i.mins, i.maxs = append(i.mins, i.widest.lo), append(i.maxs, i.widest.hi)
+	default:
+		i.mins = append(i.mins, bytes.Clone(min.ByteArray()))
+		i.maxs = append(i.maxs, bytes.Clone(max.ByteArray()))
 	}
-	i.mins = append(i.mins, bytes.Clone(min.ByteArray()))
-	i.maxs = append(i.maxs, bytes.Clone(max.ByteArray()))
 }
 
 func (i *fixedStatsIndexer) ColumnIndex() format.ColumnIndex {

@@ -136,3 +136,30 @@ func TestFixedStatistics(t *testing.T) {
 		})
 	}
 }
+
+// TestFixedStatisticsWithoutPageBounds: with page bounds not taken
+// (parquet.SkipPageBounds), a page that holds values is not a page of only
+// NULLs in the column index; its bounds are the widest of the column's
+// order, signed for DECIMAL and unsigned for UUID.
+func TestFixedStatisticsWithoutPageBounds(t *testing.T) {
+	schema := parquet.NewSchema("t", parquet.Group{
+		"d": parquet.Optional(ParquetDecimal(0, 38, 16)),
+		"u": parquet.Optional(parquet.Leaf(ParquetUUID)),
+	})
+	var buf bytes.Buffer
+	w := parquet.NewWriter(&buf, schema, parquet.SkipPageBounds("d"), parquet.SkipPageBounds("u"))
+	for c, col := range w.ColumnWriters() {
+		_, err := col.WriteRowValues([]parquet.Value{parquet.FixedLenByteArrayValue(dec16(5)).Level(0, 1, c)})
+		require.NoError(t, err)
+	}
+	require.NoError(t, w.Close())
+	f, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	d, u := f.ColumnIndexes()[0], f.ColumnIndexes()[1]
+	require.False(t, d.NullPages[0])
+	require.False(t, u.NullPages[0])
+	require.Equal(t, append([]byte{0x80}, make([]byte, 15)...), d.MinValues[0])
+	require.Equal(t, append([]byte{0x7F}, bytes.Repeat([]byte{0xFF}, 15)...), d.MaxValues[0])
+	require.Equal(t, make([]byte, 16), u.MinValues[0])
+	require.Equal(t, bytes.Repeat([]byte{0xFF}, 16), u.MaxValues[0])
+}
