@@ -62,7 +62,7 @@ func text(v any, typ string) (s string, null bool, err error) {
 	case uint64:
 		return strconv.FormatUint(x, 10), false, nil
 	case float64:
-		return formatFloat(x), false, nil
+		return formatFloat(x, 64), false, nil
 	case bool:
 		return strconv.FormatBool(x), false, nil
 	case time.Time:
@@ -74,32 +74,33 @@ func text(v any, typ string) (s string, null bool, err error) {
 	return fmt.Sprint(v), false, nil
 }
 
-// formatFloat writes a float in shortest round-trip form, and NaN and the
-// infinities as "NaN", "Infinity" and "-Infinity", as to_json does.
-func formatFloat(f float64) string {
+// formatFloat writes a float of bits bits (32 or 64) in shortest
+// round-trip form, and NaN and the infinities as "NaN", "Infinity" and
+// "-Infinity", as to_json does.
+func formatFloat(f float64, bits int) string {
 	switch {
 	case math.IsInf(f, 1):
 		return "Infinity"
 	case math.IsInf(f, -1):
 		return "-Infinity"
 	}
-	return string(appendFloat(nil, f))
+	return string(appendFloat(nil, f, bits))
 }
 
 // appendFloat appends a finite float in shortest round-trip form, in plain
 // notation from 1e-6 up to 1e21 (5004307.89, not 5.00430789e+06) and with
 // an exponent of as few digits as it needs outside (1.5e-7, not 1.5e-07),
 // as encoding/json and a Variant double's JSON write numbers.
-func appendFloat(dst []byte, f float64) []byte {
+func appendFloat(dst []byte, f float64, bits int) []byte {
 	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
-		dst = strconv.AppendFloat(dst, f, 'e', -1, 64)
+		dst = strconv.AppendFloat(dst, f, 'e', -1, bits)
 		if n := len(dst); n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
 			dst[n-2] = dst[n-1]
 			dst = dst[:n-1]
 		}
 		return dst
 	}
-	return strconv.AppendFloat(dst, f, 'f', -1, 64)
+	return strconv.AppendFloat(dst, f, 'f', -1, bits)
 }
 
 func formatTime(t time.Time, typ string) string {
@@ -133,9 +134,9 @@ func appendJSON(dst []byte, v any, typ string) ([]byte, error) {
 		return strconv.AppendUint(dst, x, 10), nil
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return strconv.AppendQuote(dst, formatFloat(x)), nil
+			return strconv.AppendQuote(dst, formatFloat(x, 64)), nil
 		}
-		return appendFloat(dst, x), nil
+		return appendFloat(dst, x, 64), nil
 	case bool:
 		return strconv.AppendBool(dst, x), nil
 	case time.Time:

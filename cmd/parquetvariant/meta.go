@@ -136,11 +136,11 @@ func statValue(t format.Type, b []byte) string {
 		}
 	case format.Float:
 		if len(b) == 4 {
-			return strconv.FormatFloat(float64(math.Float32frombits(binary.LittleEndian.Uint32(b))), 'g', -1, 32)
+			return formatFloat(float64(math.Float32frombits(binary.LittleEndian.Uint32(b))), 32)
 		}
 	case format.Double:
 		if len(b) == 8 {
-			return strconv.FormatFloat(math.Float64frombits(binary.LittleEndian.Uint64(b)), 'g', -1, 64)
+			return formatFloat(math.Float64frombits(binary.LittleEndian.Uint64(b)), 64)
 		}
 	case format.ByteArray:
 		if utf8.Valid(b) && printable(b) {

@@ -3,6 +3,7 @@ package main
 import (
 	"database/sql"
 	"encoding/binary"
+	"math"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -93,6 +94,9 @@ func TestStatText(t *testing.T) {
 		{"UUID of the wrong length", elem(format.FixedLenByteArray, &format.UUIDType{}), []byte{1, 2}, "0x0102"},
 		{"date of the wrong length", elem(format.Int32, &format.DateType{}), []byte{1}, "0x01"},
 		{"no logical type", elem(format.Int64, nil), i64(1717200022000000), "1717200022000000"},
+		{"double with an exponent", elem(format.Double, nil), binary.LittleEndian.AppendUint64(nil, math.Float64bits(1.5e-7)), "1.5e-7"},
+		{"double in plain notation", elem(format.Double, nil), binary.LittleEndian.AppendUint64(nil, math.Float64bits(5004307.89)), "5004307.89"},
+		{"float", elem(format.Float, nil), binary.LittleEndian.AppendUint32(nil, math.Float32bits(0.1)), "0.1"},
 		{"absent", elem(format.Int64, &format.DateType{}), nil, "-"},
 	} {
 		require.Equal(t, c.want, statText(c.e, c.b), c.name)
