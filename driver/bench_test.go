@@ -384,6 +384,36 @@ func BenchmarkSelect(b *testing.B) {
 				m.report()
 			})
 		}
+		// sql-over-scan runs the two ways in turn, one query each, in
+		// alternating order, and reports how much more CPU time the sql
+		// runs took than the scan runs (sql-over-scan-%): both meet the
+		// same conditions of the machine, which separate series of each
+		// do not.
+		b.Run(q.name+"/sql-over-scan", func(b *testing.B) {
+			b.ReportAllocs()
+			var cpu [2]time.Duration // sql, scan
+			i := 0
+			for b.Loop() {
+				for k := range 2 {
+					way := (i + k) % 2
+					f := q.sql
+					if way == 1 {
+						f = q.scan
+					}
+					start := cputime.Process()
+					if got := f(); got != q.want {
+						b.Fatalf("got %d, want %d", got, q.want)
+					}
+					cpu[way] += cputime.Process() - start
+				}
+				i++
+			}
+			if cpu[1] > 0 {
+				b.ReportMetric(100*(float64(cpu[0])/float64(cpu[1])-1), "sql-over-scan-%")
+				b.ReportMetric(float64(cpu[0])/float64(i*selectRows), "sql-cpu-ns/row")
+				b.ReportMetric(float64(cpu[1])/float64(i*selectRows), "scan-cpu-ns/row")
+			}
+		})
 	}
 }
 
