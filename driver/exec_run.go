@@ -123,9 +123,19 @@ func atRow(err error, read int64, src rowSource) error {
 	where := fmt.Sprintf(" (row %d of the rows read)", read-1)
 	if s, ok := src.(*scanSource); ok {
 		if path, rg, row, ok := s.rows.Position(); ok {
-			where = fmt.Sprintf(" (in %s, row group %d, row %d of it)", path, rg, row)
+			where = rowWhere(path, rg, row)
 		}
 	}
+	return withWhere(err, where)
+}
+
+// rowWhere words where a row of a scan is, for an error.
+func rowWhere(path string, rowGroup int, row int64) string {
+	return fmt.Sprintf(" (in %s, row group %d, row %d of it)", path, rowGroup, row)
+}
+
+// withWhere adds where, a parenthesized place, to err.
+func withWhere(err error, where string) error {
 	if e, ok := err.(*evalError); ok {
 		return &evalError{msg: e.msg + where, err: e.err}
 	}
