@@ -148,4 +148,3 @@ func TestKeptOutputsFailOnKeptRows(t *testing.T) {
 	_, err = rowsTextErr(db, out)
 	require.Error(t, err, "without LIMIT every row is returned")
 }
-
