@@ -7,12 +7,22 @@ import (
 	"github.com/parquetvariant/parquetvariant/scan"
 )
 
-// keptValues returns a copy of keys followed by copies of the values of
-// cols at carry: what a row kept by the first pass of an ORDER BY with
-// LIMIT holds (see latePlan).
-func keptValues(keys, cols []value, carry []int) []value {
-	out := make([]value, len(keys)+len(carry))
+// keptValues returns what a row kept by the first pass of an ORDER BY
+// with LIMIT holds (see latePlan): a copy of keys, with the value of cols
+// at fill[i] in place i where fill[i] >= 0, followed by copies of the
+// values of cols at carry. It writes them into dst, the values of a row no
+// longer kept, when it has room.
+func keptValues(dst, keys, cols []value, fill, carry []int) []value {
+	out := dst
+	if n := len(keys) + len(carry); cap(out) >= n {
+		out = out[:n]
+	} else {
+		out = make([]value, n)
+	}
 	for i, v := range keys {
+		if i < len(fill) && fill[i] >= 0 {
+			v = cols[fill[i]]
+		}
 		out[i] = detachValue(v)
 	}
 	for i, c := range carry {
@@ -22,15 +32,18 @@ func keptValues(keys, cols []value, carry []int) []value {
 }
 
 // keptRows evaluates the output columns of the kept rows (sorted, each
-// holding its ORDER BY keys then the values at carry, see keptValues) and
-// returns them in sort order. It evaluates them in table order, as the
-// second pass of a latePlan reads them, so a failing row is the one that
-// plan names; width is the width of the row the plan was compiled
-// against. The sort keys are those the first pass computed.
-func (p *selectPlan) keptRows(kept []sortedRow, carry []int, width int, args []value) ([][]value, error) {
-	key := make([]bool, len(p.proj))
+// holding the values keptValues gives it) that are neither sort keys nor
+// plain columns, and returns the rows in sort order. It evaluates them in
+// table order, as the second pass of a latePlan reads them, so a failing
+// row is the one that plan names; width is the width of the row the plan
+// was compiled against.
+func (p *selectPlan) keptRows(kept []sortedRow, lp *latePlan, width int, args []value) ([][]value, error) {
+	done := make([]bool, len(p.proj))
 	for _, k := range p.order {
-		key[k.col] = true
+		done[k.col] = true
+	}
+	for i, c := range lp.fill {
+		done[i] = done[i] || c >= 0
 	}
 	order := make([]int, len(kept))
 	for i := range order {
@@ -42,11 +55,11 @@ func (p *selectPlan) keptRows(kept []sortedRow, carry []int, width int, args []v
 	base := len(p.proj)
 	for _, i := range order {
 		k := kept[i]
-		for j, c := range carry {
+		for j, c := range lp.carry {
 			r.cols[c] = k.vals[base+j]
 		}
 		for j, f := range p.proj {
-			if key[j] {
+			if done[j] {
 				continue
 			}
 			v, err := f(&r)

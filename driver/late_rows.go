@@ -31,7 +31,11 @@ type latePlan struct {
 	secondRead          []string // columns the second pass reads
 	limit, offset       int64
 	oneScan             bool
-	carry               []int // with oneScan, the row positions of the outputs' inputs
+	// With oneScan: fill is, for each output column that is a plain
+	// column and not a sort key, its row position (-1 for the others),
+	// and carry the row positions of the inputs of the other outputs that
+	// are not sort keys.
+	fill, carry []int
 }
 
 // keptOutputs turns on the one-scan plan of an ORDER BY with LIMIT whose
@@ -155,11 +159,20 @@ func planLate(p *selectPlan, full, rs *selectStmt, sc *scope, args []value, q sc
 	for _, k := range p.order {
 		keys = append(keys, p.sortExprs[k.col])
 	}
-	var failing []expr
-	for i, e := range p.sortExprs[:len(p.names)] {
-		key := slices.ContainsFunc(p.order, func(k orderKey) bool { return k.col == i })
-		if !key && canFail(e, strict) {
+	var failing, computed []expr
+	fill := make([]int, len(p.proj))
+	for i, e := range p.sortExprs {
+		fill[i] = -1
+		if slices.ContainsFunc(p.order, func(k orderKey) bool { return k.col == i }) {
+			continue
+		}
+		if i < len(p.names) && canFail(e, strict) {
 			failing = append(failing, e)
+		}
+		if p.inputs[i] >= 0 {
+			fill[i] = p.inputs[i]
+		} else {
+			computed = append(computed, e)
 		}
 	}
 	first := exprColumns(append(slices.Clip(keys), rs.Where), sc)
@@ -176,7 +189,7 @@ func planLate(p *selectPlan, full, rs *selectStmt, sc *scope, args []value, q sc
 	case len(failing) == 0 && !width:
 		return nil
 	case len(failing) > 0 && !width && keptOutputs && !slices.ContainsFunc(exprColumns(failing, sc), func(i int) bool { return !narrow(i) }):
-		lp.oneScan, lp.firstPos, lp.carry = true, pos, second
+		lp.oneScan, lp.firstPos, lp.fill, lp.carry = true, pos, fill, exprColumns(computed, sc)
 		return lp
 	case len(second) == 0:
 		return nil
@@ -247,7 +260,7 @@ func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan
 	// The rows OFFSET skips are not read again.
 	kept = kept[min(lp.offset, int64(len(kept))):]
 	if lp.oneScan {
-		rows, err := p.keptRows(kept, lp.carry, width, args)
+		rows, err := p.keptRows(kept, lp, width, args)
 		if err != nil {
 			return nil, st, nil, err
 		}
@@ -283,8 +296,8 @@ func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan
 
 // lateKeys is the first pass of lateSelect: it returns the first
 // OFFSET+LIMIT rows by the ORDER BY keys, sorted, each with its key values
-// (followed by the values at lp.carry) and where it is, and the scan's
-// counts.
+// (and the values of lp.fill and lp.carry, see keptValues) and where it
+// is, and the scan's counts.
 func (p *selectPlan) lateKeys(ctx context.Context, t *scan.Table, lp *latePlan, calls map[string]string, width int, args []value) ([]sortedRow, scan.Stats, error) {
 	sr, err := t.Scan(ctx, lp.first)
 	if err != nil {
@@ -340,7 +353,14 @@ func (p *selectPlan) lateKeys(ctx context.Context, t *scan.Table, lp *latePlan, 
 			continue
 		}
 		path, rg, at, _ := sr.Position()
-		row.vals, row.id = keptValues(keys, r.cols, lp.carry), &scan.RowID{Path: path, RowGroup: rg, Row: at}
+		if full {
+			// The values and place of the row dropped serve the new one.
+			row.vals, row.id = h.rows[0].vals, h.rows[0].id
+		} else {
+			row.vals, row.id = nil, new(scan.RowID)
+		}
+		row.vals = keptValues(row.vals, keys, r.cols, lp.fill, lp.carry)
+		*row.id = scan.RowID{Path: path, RowGroup: rg, Row: at}
 		if full {
 			h.rows[0] = row
 			heap.Fix(h, 0)
