@@ -127,6 +127,10 @@ func TestKeptOutputsFailOnKeptRows(t *testing.T) {
 	const out = "SELECT id, x + 9223372036854775707 FROM t ORDER BY id "
 	require.Equal(t, "evaluated after the sort on the kept rows only, from the values kept with them",
 		explain(t, db, "EXPLAIN "+out+"LIMIT 1")["outputs"])
+	an := explain(t, db, "EXPLAIN ANALYZE "+out+"LIMIT 3 OFFSET 1")
+	assert.Equal(t, "12", an["rows scanned"])
+	assert.Equal(t, "3", an["rows returned"])
+	assert.NotContains(t, an, "pass 2 rows read")
 	for _, tail := range []string{"LIMIT 3", "DESC LIMIT 2 OFFSET 3", "LIMIT 9", "DESC LIMIT 20000 OFFSET 3"} {
 		ids, err := readIDs(t, db, out+tail)
 		require.NoError(t, err, tail)
