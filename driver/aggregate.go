@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"math"
 	"math/big"
-	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -616,33 +615,9 @@ func appendFloatKey(dst []byte, f float64) []byte {
 	case f == math.Trunc(f) && f >= -0x1p63 && f < 0x1p63:
 		return appendIntKey(dst, int64(f))
 	default:
-		if d, ok := exactDecimal(f); ok {
+		if d, ok := variant.DecimalFromFloat(f); ok {
 			return appendExactKey(dst, stripZeros(d))
 		}
 	}
 	return binary.BigEndian.AppendUint64(append(dst, keyDouble), math.Float64bits(f))
-}
-
-// exactDecimal is the finite double f as a decimal of at most 38 digits,
-// when one holds it exactly. f is m / 2^e with m odd; that is m * 5^e /
-// 10^e, which needs e fraction digits.
-func exactDecimal(f float64) (variant.Decimal, bool) {
-	frac, exp := math.Frexp(f)
-	m := int64(frac * (1 << 53))
-	e := 53 - exp
-	tz := bits.TrailingZeros64(uint64(m))
-	m >>= tz
-	e -= tz
-	if e > variant.MaxDecimalPrecision {
-		return variant.Decimal{}, false
-	}
-	u := big.NewInt(m)
-	if e > 0 {
-		u.Mul(u, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(e)), nil))
-	} else {
-		u.Lsh(u, uint(-e))
-		e = 0
-	}
-	d, err := variant.DecimalFromBig(u, e)
-	return d, err == nil
 }

@@ -74,7 +74,7 @@ func TestBadInput(t *testing.T) {
 		{"decimal too wide", "INSERT INTO events VALUES (1, NULL, 12345.678, NULL)", nil,
 			[]error{variant.ErrCast}, `^parquetvariant: column price \(DECIMAL\(5,2\)\): variant: cannot cast: decimal4 12345.678 to decimal\(5,2\): would lose digits$`},
 		{"not a timestamp", "INSERT INTO events VALUES (1, NULL, NULL, 'yesterday')", nil,
-			[]error{variant.ErrCast}, `^parquetvariant: column at \(TIMESTAMP\): variant: cannot cast: string "yesterday" to timestamp: text does not parse$`},
+			[]error{variant.ErrCast}, `^parquetvariant: column at \(TIMESTAMP\): variant: cannot cast: string "yesterday" to timestamp: text does not parse \(write a timestamp as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS\[\.f\] \(a space may stand for the T\), then Z, an offset such as \+02:00, or nothing for UTC\)$`},
 		{"arithmetic on text", "SELECT id + 'a' FROM events", nil,
 			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error: id \+ 'a': 'a' is a VARCHAR, not a number at position 11$`},
 		{"parent directory", "SELECT * FROM `../x`", nil,

@@ -1,7 +1,6 @@
 package driver_test
 
 import (
-	"database/sql"
 	"fmt"
 	"testing"
 
@@ -16,13 +15,7 @@ func BenchmarkInsertManyFiles(b *testing.B) {
 	defer driver.SetScribble(driver.SetScribble(false))
 	for _, n := range []int{1000, 5000} {
 		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
-			dir := b.TempDir()
-			db, err := sql.Open("parquetvariant", dir)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer db.Close()
-			insertOneRowFiles(b, db, dir, n)
+			db := manyFilesDB(b, n)
 			insert := func(i int) {
 				if _, err := db.Exec("INSERT INTO t VALUES (?, parse_json(?))", i, fmt.Sprintf(`{"x": %d, "s": "row %d"}`, i%10, i)); err != nil {
 					b.Fatal(err)

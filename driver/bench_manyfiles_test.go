@@ -11,6 +11,20 @@ import (
 	"github.com/parquetvariant/parquetvariant/driver"
 )
 
+// manyFilesDB opens a database in a new directory whose table t has n
+// one-row files (insertOneRowFiles), closed when b ends.
+func manyFilesDB(b *testing.B, n int) *sql.DB {
+	b.Helper()
+	dir := b.TempDir()
+	db, err := sql.Open("parquetvariant", dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	insertOneRowFiles(b, db, dir, n)
+	return db
+}
+
 // insertOneRowFiles creates table t (id BIGINT, v VARIANT) in the
 // database of directory dir and fills it with n single-row INSERTs, one
 // file each: row i has id i and v {"x": i%10, "s": "row i"}. An INSERT
@@ -68,13 +82,7 @@ func BenchmarkManyFiles(b *testing.B) {
 	defer driver.SetScribble(driver.SetScribble(false))
 	for _, n := range []int{2000, 10000} {
 		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
-			dir := b.TempDir()
-			db, err := sql.Open("parquetvariant", dir)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer db.Close()
-			insertOneRowFiles(b, db, dir, n)
+			db := manyFilesDB(b, n)
 			queries := []struct {
 				name, sql string
 				want      int64

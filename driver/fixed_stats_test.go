@@ -2,11 +2,8 @@ package driver_test
 
 import (
 	"math/big"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/require"
 )
 
@@ -61,14 +58,7 @@ func TestWrittenDecimalStatistics(t *testing.T) {
 	}
 	require.NoError(t, tx.Commit())
 
-	names := visible(tableFiles(t, dir, "dec"))
-	file, err := os.Open(filepath.Join(dir, "dec", names[len(names)-1]))
-	require.NoError(t, err)
-	defer file.Close()
-	st, err := file.Stat()
-	require.NoError(t, err)
-	pf, err := parquet.OpenFile(file, st.Size())
-	require.NoError(t, err)
+	pf := newestFile(t, dir, "dec")
 	md := pf.Metadata()
 	require.Len(t, md.RowGroups, 4)
 	indexes := pf.ColumnIndexes()

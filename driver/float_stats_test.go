@@ -3,12 +3,9 @@ package driver_test
 import (
 	"encoding/binary"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/require"
 
 	"github.com/parquetvariant/parquetvariant/variant"
@@ -67,14 +64,7 @@ func TestWrittenFloatStatistics(t *testing.T) {
 	writeFloatRows(t, dir)
 
 	// The last file holds the rows (CREATE TABLE writes one without rows).
-	names := visible(tableFiles(t, dir, "f"))
-	file, err := os.Open(filepath.Join(dir, "f", names[len(names)-1]))
-	require.NoError(t, err)
-	defer file.Close()
-	st, err := file.Stat()
-	require.NoError(t, err)
-	pf, err := parquet.OpenFile(file, st.Size())
-	require.NoError(t, err)
+	pf := newestFile(t, dir, "f")
 
 	leaf := map[string]int{}
 	for i, path := range pf.Schema().Columns() {

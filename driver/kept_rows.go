@@ -73,7 +73,8 @@ func (p *selectPlan) keptRows(kept []sortedRow, lp *latePlan, width int, args []
 	return rows, nil
 }
 
-// atRowID adds where a row is to err, as atRow words it for a scan.
+// atRowID says in an evaluation error which row of a table it was about,
+// as atRow does for a scan.
 func atRowID(err error, id *scan.RowID) error {
-	return withWhere(err, rowWhere(id.Path, id.RowGroup, id.Row))
+	return rowAt(err, id.Path, id.RowGroup, id.Row)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	pvdriver "github.com/parquetvariant/parquetvariant/driver"
+	"github.com/parquetvariant/parquetvariant/scan"
 )
 
 // twoPass runs fn with the outputs of ORDER BY ... LIMIT that can fail
@@ -108,7 +109,8 @@ func TestKeptOutputsWideInputs(t *testing.T) {
 // An output that overflows on one row (id 9, row 1 of row group 2) fails
 // the one-scan plan only when the row is returned: not when the sort or
 // OFFSET drops it, whatever the LIMIT; when it is kept, the error names
-// its row as the two-pass plan does, and no row comes back.
+// its row as the two-pass plan does (a *scan.FileError wrapping a
+// *scan.RowError), and no row comes back.
 func TestKeptOutputsFailOnKeptRows(t *testing.T) {
 	dir := t.TempDir()
 	db := openDB(t, dir+"?row_group_rows=4")
@@ -148,6 +150,12 @@ func TestKeptOutputsFailOnKeptRows(t *testing.T) {
 		assert.ErrorContains(t, err, ", row group 2, row 1 of it)", tail)
 		require.Error(t, twoErr, tail)
 		assert.Equal(t, twoErr.Error(), err.Error(), tail)
+		var fe *scan.FileError
+		require.ErrorAs(t, err, &fe, tail)
+		assert.Equal(t, 2, fe.RowGroup, tail)
+		var re *scan.RowError
+		require.ErrorAs(t, err, &re, tail)
+		assert.Equal(t, int64(1), re.Row, tail)
 	}
 	_, err = rowsTextErr(db, out)
 	require.Error(t, err, "without LIMIT every row is returned")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/parquetvariant/parquetvariant/scan"
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -42,5 +43,37 @@ func TestRowErrorsOneLayout(t *testing.T) {
 		require.Error(t, err, q)
 		require.Regexp(t, `^parquetvariant: .*`+at, err.Error(), q)
 		require.NotRegexp(t, `parquetvariant: row [0-9]`, err.Error(), q)
+	}
+}
+
+// TestRowErrorsCarryTheirRow: every error about one row of a table, an
+// evaluator's arithmetic or parse_json as well as a cast, is a
+// *scan.FileError naming the file and row group whose cause is a
+// *scan.RowError naming the row, as the README's Errors section says.
+func TestRowErrorsCarryTheirRow(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir+"?row_group_rows=3")
+	_, err := db.Exec("CREATE TABLE e (id BIGINT, v VARIANT, s VARCHAR)")
+	require.NoError(t, err)
+	_, err = db.Exec(`INSERT INTO e VALUES (1, parse_json('{"t":1}'), '1'), (2, parse_json('{"t":2}'), '2'), (3, parse_json('{"t":3}'), '3'),
+		(4, parse_json('{"t":4}'), '{}'), (9223372036854775807, parse_json('{"t":"x"}'), '{')`)
+	require.NoError(t, err)
+	for q, want := range map[string]error{
+		"SELECT id * 2 FROM e":                          nil,
+		"SELECT parse_json(s) FROM e":                   variant.ErrInvalidJSON,
+		"SELECT variant_get(v, '$.t', 'bigint') FROM e": variant.ErrCast,
+	} {
+		_, err := rowsTextErr(db, q)
+		require.Error(t, err, q)
+		if want != nil {
+			require.ErrorIs(t, err, want, q)
+		}
+		var fe *scan.FileError
+		require.ErrorAs(t, err, &fe, q)
+		require.Regexp(t, `/e/part-[0-9a-f-]+\.parquet$`, fe.Path, q)
+		require.Equal(t, 1, fe.RowGroup, q)
+		var re *scan.RowError
+		require.ErrorAs(t, err, &re, q)
+		require.Equal(t, int64(1), re.Row, q)
 	}
 }

@@ -2,15 +2,12 @@ package driver_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,14 +15,7 @@ import (
 // of a table.
 func rowGroupRows(t *testing.T, dir, table string) []int64 {
 	t.Helper()
-	names := visible(tableFiles(t, dir, table))
-	f, err := os.Open(filepath.Join(dir, table, names[len(names)-1]))
-	require.NoError(t, err)
-	defer f.Close()
-	st, err := f.Stat()
-	require.NoError(t, err)
-	pf, err := parquet.OpenFile(f, st.Size())
-	require.NoError(t, err)
+	pf := newestFile(t, dir, table)
 	var out []int64
 	for _, rg := range pf.Metadata().RowGroups {
 		out = append(out, rg.NumRows)

@@ -142,6 +142,18 @@ func placeholderIndex(name string) int {
 	return n
 }
 
+// tokenBefore returns the last token that starts before position p of the
+// tokens' text: the one a message of the grammar "at position p" is about
+// (the grammar reports a position just past the token it stopped at).
+func (s *sourceText) tokenBefore(p int) (token, bool) {
+	for i := len(s.toks) - 1; i >= 0; i-- {
+		if s.toks[i].start < p {
+			return s.toks[i], true
+		}
+	}
+	return token{}, false
+}
+
 // placeholderNear is a message of the grammar with its near ':vn' written
 // near '?', as the statement has it.
 func placeholderNear(msg string) string {

@@ -287,7 +287,7 @@ func (tr *translator) expr(e sqlparser.Expr) (expr, error) {
 		return &literalExpr{Value: bool(x)}, nil
 	case *sqlparser.ColName:
 		if !x.Qualifier.IsEmpty() && (x.Qualifier.Name.String() != tr.table || !x.Qualifier.Qualifier.IsEmpty()) {
-			return nil, unsupported("a column of another table: " + sqlText(x))
+			return nil, unsupported("a column of another table: " + sqlText(x) + " (for a field inside a VARIANT column, write variant_get(col, '$.field', type) or col->'$.field')")
 		}
 		c := &columnExpr{Name: x.Name.String()}
 		if i := tr.findWord(c.Name, false); i >= 0 {

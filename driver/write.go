@@ -152,7 +152,7 @@ func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (res sql
 		}
 		for i := range vals {
 			if err := p.set(row, i, &vals[i]); err != nil {
-				return err
+				return inRow(err, n, s)
 			}
 		}
 		n++
@@ -230,7 +230,7 @@ func (p *insertPlan) insertDirect(ctx context.Context, s *insertStmt, fw *fileWr
 				x = &p.consts[-1-code]
 			}
 			if err := p.set(row, i, x); err != nil {
-				return err
+				return inRow(err, int64(r), s)
 			}
 		}
 		*n++
@@ -239,6 +239,18 @@ func (p *insertPlan) insertDirect(ctx context.Context, s *insertStmt, fw *fileWr
 		}
 	}
 	return nil
+}
+
+// inRow says in err, the error of an inserted value, which row of the
+// statement it was in (counting from 0), when it has more than one.
+func inRow(err error, r int64, s *insertStmt) error {
+	switch {
+	case s.Select != nil:
+		return fmt.Errorf("%w (in row %d of the SELECT's rows, counting from 0)", err, r)
+	case len(s.Rows) > 1:
+		return fmt.Errorf("%w (in VALUES row %d of %d, counting from 0)", err, r, len(s.Rows))
+	}
+	return err
 }
 
 // directRows returns the src and consts of an insertPlan (see there) for

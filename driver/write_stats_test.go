@@ -1,11 +1,8 @@
 package driver_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/require"
 )
 
@@ -21,14 +18,7 @@ func TestWrittenStatistics(t *testing.T) {
 	_, err = db.Exec(`INSERT INTO t VALUES (1, 'a', parse_json('{"k":"x","n":1,"l":[1,2]}')), (2, NULL, parse_json('{"k":"y","n":2.5}')), (3, 'c', NULL)`)
 	require.NoError(t, err)
 
-	names := visible(tableFiles(t, dir, "t"))
-	f, err := os.Open(filepath.Join(dir, "t", names[len(names)-1]))
-	require.NoError(t, err)
-	defer f.Close()
-	st, err := f.Stat()
-	require.NoError(t, err)
-	pf, err := parquet.OpenFile(f, st.Size())
-	require.NoError(t, err)
+	pf := newestFile(t, dir, "t")
 
 	md := pf.Metadata()
 	require.Len(t, md.RowGroups, 1)

@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"bytes"
 	"database/sql"
 	sqldriver "database/sql/driver"
 	"encoding/json"
@@ -47,6 +48,19 @@ func visible(names []string) []string {
 		}
 	}
 	return out
+}
+
+// newestFile opens the newest published file of a table (the last by
+// name), read whole into memory, with parquet-go.
+func newestFile(t *testing.T, dir, table string) *parquet.File {
+	t.Helper()
+	names := visible(tableFiles(t, dir, table))
+	require.NotEmpty(t, names, "table %s has no files", table)
+	data, err := os.ReadFile(filepath.Join(dir, table, names[len(names)-1]))
+	require.NoError(t, err)
+	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
+	require.NoError(t, err)
+	return f
 }
 
 // readVariants reads column col of every file of a table with the shred
@@ -280,13 +294,7 @@ func TestInsertSelectAndRowGroups(t *testing.T) {
 	require.Equal(t, int64(9945), sum)
 
 	// The 1,000 rows were written as 10 row groups, shredded.
-	names := tableFiles(t, dir, "src")
-	f, err := os.Open(filepath.Join(dir, "src", names[len(names)-1]))
-	require.NoError(t, err)
-	defer f.Close()
-	st, _ := f.Stat()
-	pf, err := parquet.OpenFile(f, st.Size())
-	require.NoError(t, err)
+	pf := newestFile(t, dir, "src")
 	require.Len(t, pf.RowGroups(), 10)
 	layout, _, err := shred.LayoutOf(pf.Schema(), "v")
 	require.NoError(t, err)
@@ -306,13 +314,7 @@ func TestSharedDictionary(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{`{"a":{"z":true},"b":1}`, `{"c":[{"y":null}]}`, `"text"`, `{"a":2}`}, readVariants(t, dir, "t", "v"))
 
-	names := visible(tableFiles(t, dir, "t"))
-	f, err := os.Open(filepath.Join(dir, "t", names[len(names)-1]))
-	require.NoError(t, err)
-	defer f.Close()
-	st, _ := f.Stat()
-	pf, err := parquet.OpenFile(f, st.Size())
-	require.NoError(t, err)
+	pf := newestFile(t, dir, "t")
 	leaf, ok := pf.Schema().Lookup("v", "metadata")
 	require.True(t, ok)
 	pages := pf.RowGroups()[0].ColumnChunks()[leaf.ColumnIndex].Pages()

@@ -122,7 +122,9 @@
 // [Root] keeps, before the file is opened: a file none of whose row groups
 // can match is not opened, so a selective query over a table of many small
 // files costs one stat per file (checking the cached footer) and opens only
-// the files it reads. A snapshot's file that changed or vanished is noticed
+// the files it reads. A file's row groups are planned one at a time as the
+// scan goes, so the first row of a file of many row groups comes without
+// waiting for the others to be planned. A snapshot's file that changed or vanished is noticed
 // by the next [Root.Table], and by a scan only when it opens the file
 // ([ErrStale], or ErrNoTable for a removed one). Inside a row group, pages are skipped with the column
 // index and the offset index (PageIndex.md): the reader seeks past pages

@@ -159,9 +159,6 @@ func (pl *pipeline) produce() {
 	defer close(pl.jobs)
 	defer close(pl.order)
 	var done Stats // work not yet handed to the cursor
-	fail := func(fi int, err error) {
-		pl.send(&job{file: fi, rg: -1, err: err, out: make(chan *batch, batchesPerJob), done: done})
-	}
 	for fi, e := range pl.table.files {
 		if pl.ctx.Err() != nil {
 			return // files skipped one after another send nothing to wait on
@@ -172,26 +169,10 @@ func (pl *pipeline) produce() {
 		}
 		fs, err := pl.fileQuery(fi, e)
 		if err != nil {
-			fail(fi, err)
+			pl.fail(fi, err, &done)
 			return
 		}
-		groups, planErr := pl.planFile(fi, fs, &done)
-		if len(groups) > 0 {
-			if err := pl.openFile(fs); err != nil {
-				fail(fi, err)
-				return
-			}
-			done.FilesOpened++
-			fs.remaining.Store(int64(len(groups)))
-			for _, g := range groups {
-				if !pl.send(&job{fs: fs, file: fi, rg: g.index, g: g, out: make(chan *batch, batchesPerJob), done: done}) {
-					return
-				}
-				done = Stats{}
-			}
-		}
-		if planErr != nil {
-			fail(fi, planErr)
+		if !pl.produceFile(fi, fs, &done) {
 			return
 		}
 	}
@@ -207,32 +188,71 @@ func (pl *pipeline) produce() {
 	}
 }
 
-// planFile plans the row groups of file fi that the scan reads from the
-// file's footer, counting those that data skipping excludes into st, and
-// returns the others in order. On an error about a row group it returns
-// the row groups before it with the error.
-func (pl *pipeline) planFile(fi int, fs *fileScan, st *Stats) (groups []*rgScan, err error) {
-	i := -1
+// produceFile sends a job per row group of file fi that the scan reads
+// and data skipping keeps, planning each from the file's footer just
+// before sending it, so that the first row comes before the last row
+// group is planned. The file is opened at the first row group kept. The
+// row groups that data skipping excludes are counted into done, which
+// the next job carries. It returns false when the scan ends: cancelled,
+// or failed after the row groups before the failure.
+func (pl *pipeline) produceFile(fi int, fs *fileScan, done *Stats) bool {
+	opened := false
+	defer func() {
+		// The producer holds the file open while it plans it.
+		if opened && fs.remaining.Add(-1) == 0 {
+			fs.close()
+		}
+	}()
+	for i := range len(fs.entry.pf.Metadata().RowGroups) {
+		if !pl.plan.reads(fi, i) {
+			continue
+		}
+		if pl.ctx.Err() != nil {
+			return false
+		}
+		g, err := pl.planGroup(fs, i, done)
+		if err != nil {
+			pl.fail(fi, err, done)
+			return false
+		}
+		if g == nil {
+			continue
+		}
+		if !opened {
+			if err := pl.openFile(fs); err != nil {
+				pl.fail(fi, err, done)
+				return false
+			}
+			opened = true
+			fs.remaining.Store(1)
+			done.FilesOpened++
+		}
+		fs.remaining.Add(1)
+		if !pl.send(&job{fs: fs, file: fi, rg: i, g: g, out: make(chan *batch, batchesPerJob), done: *done}) {
+			return false
+		}
+		*done = Stats{}
+	}
+	return true
+}
+
+// planGroup plans row group i of fs from the file's footer: nil when data
+// skipping excludes it, counted into st.
+func (pl *pipeline) planGroup(fs *fileScan, i int, st *Stats) (g *rgScan, err error) {
 	defer func() {
 		// Malformed statistics must end the scan with an error, as they
 		// would in a worker.
 		if p := recover(); p != nil {
-			err = &FileError{Path: fs.entry.path, RowGroup: i, Err: corrupt(fmt.Errorf("decoding: %v", p))}
+			g, err = nil, &FileError{Path: fs.entry.path, RowGroup: i, Err: corrupt(fmt.Errorf("decoding: %v", p))}
 		}
 	}()
-	for i = range len(fs.entry.pf.Metadata().RowGroups) {
-		if !pl.plan.reads(fi, i) {
-			continue
-		}
-		g, err := planRowGroup(fs, i, pl.plan.noSkip, st)
-		if err != nil {
-			return groups, err
-		}
-		if g != nil {
-			groups = append(groups, g)
-		}
-	}
-	return groups, nil
+	return planRowGroup(fs, i, pl.plan.noSkip, st)
+}
+
+// fail sends a job that ends the scan with err, about file fi, carrying
+// done.
+func (pl *pipeline) fail(fi int, err error, done *Stats) {
+	pl.send(&job{file: fi, rg: -1, err: err, out: make(chan *batch, batchesPerJob), done: *done})
 }
 
 // send hands j to the cursor and the workers; false when cancelled.

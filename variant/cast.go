@@ -230,8 +230,26 @@ func (v Variant) settle(t SQLType, f castFailure, mode CastMode) (bool, error) {
 	if mode == CastLenient {
 		return false, nil
 	}
-	return false, &Error{Err: ErrCast, Offset: -1, Msg: v.describe() + " to " + t.String() + ": " + castFailureText[f]}
+	msg := v.describe() + " to " + t.String() + ": " + castFailureText[f]
+	if f == failSyntax && textForms[t.Kind] != "" {
+		msg += " (" + textForms[t.Kind] + ")"
+	}
+	return false, &Error{Err: ErrCast, Offset: -1, Msg: msg}
 }
+
+// textForms say which text casts to the kinds whose text has a form of
+// its own, for the message of a cast of text that does not parse.
+var textForms = [...]string{
+	SQLDate:         "write a date as YYYY-MM-DD, or a timestamp",
+	SQLTime:         "write a time as HH:MM:SS, with up to 9 fraction digits",
+	SQLTimestamp:    timestampForm,
+	SQLTimestampNTZ: timestampForm,
+	SQLUUID:         "write a UUID as 8-4-4-4-12 hex digits",
+	SQLVariant:      "",
+}
+
+// timestampForm is the text that casts to the timestamp kinds.
+const timestampForm = "write a timestamp as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[.f] (a space may stand for the T), then Z, an offset such as +02:00, or nothing for UTC"
 
 // maxDescribed is the length beyond which describe shortens text.
 const maxDescribed = 64

@@ -48,7 +48,7 @@ func (d *Decimal) Scan(src any) error {
 		out, err = NewDecimal(s, 0)
 	case float64:
 		var ok bool
-		if out, ok = exactFloatDecimal(s); !ok {
+		if out, ok = DecimalFromFloat(s); !ok {
 			return &Error{Err: ErrInvalidDecimal, Offset: -1, Msg: "cannot scan float64 " + strconv.FormatFloat(s, 'g', -1, 64) + " into a variant.Decimal: its binary value is not exactly a decimal of at most 38 digits; scan into a float64"}
 		}
 	case Decimal:
@@ -79,10 +79,12 @@ func (d Decimal) Value() (driver.Value, error) {
 	return d.String(), nil
 }
 
-// exactFloatDecimal is the finite double f as a decimal of at most 38
-// digits, when one holds it exactly. f is m / 2^e with m odd; that is
-// m * 5^e / 10^e, which needs e fraction digits.
-func exactFloatDecimal(f float64) (Decimal, bool) {
+// DecimalFromFloat returns the binary value of the double f exactly, as a
+// decimal of at most 38 digits (0.5 is 0.5, 1e20 is 100000000000000000000),
+// and ok false when no such decimal holds it (0.1, whose binary value has 55
+// fraction digits; NaN and the infinities). f is m / 2^e with m odd, that
+// is m * 5^e / 10^e, which needs e fraction digits.
+func DecimalFromFloat(f float64) (d Decimal, ok bool) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return Decimal{}, false
 	}
