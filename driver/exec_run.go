@@ -117,20 +117,12 @@ func (it *projectIter) close() error { return it.src.close() }
 
 // atRow says in an evaluation error which row it was, counting from 0 as
 // the scan's errors do: when src is a table scan, its file, row group and
-// row in the row group, and the error is then also a [*scan.FileError]
-// whose cause is a [*scan.RowError], as the scan's own row errors are;
-// else its place among the rows read, of which it is the read-th.
+// row in the row group (see rowAt); else its place among the rows read,
+// of which it is the read-th.
 func atRow(err error, read int64, src rowSource) error {
-	msg := err.Error()
-	if e, ok := err.(*evalError); ok {
-		msg = e.msg
-	}
 	if s, ok := src.(*scanSource); ok {
 		if path, rg, row, ok := s.rows.Position(); ok {
-			return &rowFault{
-				text: fmt.Sprintf("parquetvariant: %s (in %s, row group %d, row %d of it)", msg, path, rg, row),
-				at:   &scan.FileError{Path: path, RowGroup: rg, Err: &scan.RowError{Row: row, Err: err}},
-			}
+			return rowAt(err, path, rg, row)
 		}
 	}
 	where := fmt.Sprintf(" (row %d of the rows read)", read-1)
@@ -138,6 +130,21 @@ func atRow(err error, read int64, src rowSource) error {
 		return &evalError{msg: e.msg + where, err: e.err}
 	}
 	return fmt.Errorf("parquetvariant: %w%s", err, where)
+}
+
+// rowAt says in an evaluation error that it is about row row of row group
+// rowGroup of the file at path: the error is then also a
+// [*scan.FileError] whose cause is a [*scan.RowError], as the scan's own
+// row errors are.
+func rowAt(err error, path string, rowGroup int, row int64) error {
+	msg := err.Error()
+	if e, ok := err.(*evalError); ok {
+		msg = e.msg
+	}
+	return &rowFault{
+		text: fmt.Sprintf("parquetvariant: %s (in %s, row group %d, row %d of it)", msg, path, rowGroup, row),
+		at:   &scan.FileError{Path: path, RowGroup: rowGroup, Err: &scan.RowError{Row: row, Err: err}},
+	}
 }
 
 // rowFault is an evaluation error about one row of a table scan: its text

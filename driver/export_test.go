@@ -20,3 +20,12 @@ func SetLateRows(n int64) int64 {
 	lateRowsMax = n
 	return was
 }
+
+// SetKeptOutputs turns the one-scan plan of an ORDER BY with LIMIT whose
+// failing outputs have narrow inputs on or off (off: two passes) and
+// returns the previous setting.
+func SetKeptOutputs(on bool) bool {
+	was := keptOutputs
+	keptOutputs = on
+	return was
+}

@@ -20,14 +20,27 @@ var lateRowsMax int64 = 10000
 // OFFSET+LIMIT rows by key, with where each is; the second reads the
 // output columns of those rows that OFFSET does not skip only
 // (scan.Query.Only), so that the scan decodes only the pages holding them,
-// and evaluates the output expressions on them alone.
+// and evaluates the output expressions on them alone. With oneScan there
+// is no second pass: first is the one-pass scan, which keeps with each row
+// the values of the columns at carry, and the output expressions are
+// evaluated on those of the kept rows.
 type latePlan struct {
 	first, second       scan.Query
 	firstPos, secondPos []int    // the row position of each scan column
 	firstRead           []string // columns the first pass reads, for EXPLAIN
 	secondRead          []string // columns the second pass reads
 	limit, offset       int64
+	oneScan             bool
+	// With oneScan: fill is, for each output column that is a plain
+	// column and not a sort key, its row position (-1 for the others),
+	// and carry the row positions of the inputs of the other outputs that
+	// are not sort keys.
+	fill, carry []int
 }
+
+// keptOutputs turns on the one-scan plan of an ORDER BY with LIMIT whose
+// failing output expressions have narrow inputs (see planLate).
+var keptOutputs = true
 
 // lateRun is what the second pass of a latePlan read, for EXPLAIN ANALYZE.
 type lateRun struct {
@@ -56,13 +69,18 @@ func lateShape(s *selectStmt, args []value) bool {
 	for _, it := range s.Items {
 		bounded = bounded && (it.Star || !canFail(it.Expr, nil))
 	}
-	_, _, ok := lateCounts(s.Limit, s.Offset, args, bounded)
-	return ok
+	limit, offset, ok := lateCounts(s.Limit, s.Offset, args)
+	return ok && (!bounded || lateWithin(limit, offset))
 }
 
-// lateCounts evaluates LIMIT and OFFSET; ok is false when one fails or,
-// when bounded, they keep more than lateRowsMax rows.
-func lateCounts(limitExpr, offsetExpr expr, args []value, bounded bool) (limit, offset int64, ok bool) {
+// lateWithin reports whether OFFSET+LIMIT rows are few enough to read in
+// two passes for width.
+func lateWithin(limit, offset int64) bool {
+	return limit <= lateRowsMax && offset <= lateRowsMax-limit
+}
+
+// lateCounts evaluates LIMIT and OFFSET; ok is false when one fails.
+func lateCounts(limitExpr, offsetExpr expr, args []value) (limit, offset int64, ok bool) {
 	count := func(e expr, what string, none int64) (int64, bool) {
 		if e == nil {
 			return none, true
@@ -76,11 +94,7 @@ func lateCounts(limitExpr, offsetExpr expr, args []value, bounded bool) (limit, 
 	}
 	limit, ok1 := count(limitExpr, "LIMIT", -1)
 	offset, ok2 := count(offsetExpr, "OFFSET", 0)
-	ok = ok1 && ok2 && limit >= 0
-	if bounded {
-		ok = ok && limit <= lateRowsMax && offset <= lateRowsMax-limit
-	}
-	return limit, offset, ok
+	return limit, offset, ok1 && ok2 && limit >= 0
 }
 
 // canFail reports whether evaluating e may fail on some rows and not on
@@ -112,46 +126,74 @@ func canFail(e expr, strict map[string]bool) bool {
 	return true
 }
 
-// planLate returns the two-pass plan of p, or nil when one pass is as
-// good: no ORDER BY with LIMIT, aggregation or DISTINCT, or else no output
-// expression that is not a sort key and can fail (canFail) and either
-// more than lateRowsMax rows to keep or no column of variable width (a
-// VARIANT, VARCHAR or BINARY column or variant_get result) that only the
-// output needs. An output expression that can fail is so evaluated on the
-// kept rows only, whatever the LIMIT. q is the one-pass scan query; full
-// is the statement with all of WHERE (for EXPLAIN), rs the one the
-// evaluator runs; types gives the type of each column of the row, by
-// name; strict names the columns that stand for strict casts.
-func planLate(p *selectPlan, full, rs *selectStmt, sc *scope, args []value, q scan.Query, ref func(int) scan.Ref, types map[string]colType, strict map[string]bool) *latePlan {
+// planLate returns the plan of an ORDER BY with LIMIT that evaluates its
+// output expressions on the kept rows only, or nil when the one-pass plan
+// (which evaluates them on every row) is as good: no ORDER BY with LIMIT,
+// aggregation or DISTINCT, or else no output expression that is not a
+// sort key and can fail (canFail) and either more than lateRowsMax rows to
+// keep or no column of variable width (a VARIANT, VARCHAR or BINARY column
+// or variant_get result) that only the output needs.
+//
+// Where an output expression can fail, the plan reads in two passes when
+// one of its inputs is wide: of variable width, or a strict cast the scan
+// answers (which would fail on every row it reads) that the first pass
+// does not read anyway. When all of them are narrow, the plan scans once
+// (latePlan.oneScan) unless two passes pay for width as above, keeping the
+// input values of the outputs with each kept row. An output expression
+// that can fail is so evaluated on the kept rows only, whatever the
+// LIMIT.
+//
+// q is the one-pass scan query and pos the row position of each of its
+// columns; full is the statement with all of WHERE (for EXPLAIN), rs the
+// one the evaluator runs; types gives the type of each column of the row,
+// by name; strict names the columns that stand for strict casts.
+func planLate(p *selectPlan, full, rs *selectStmt, sc *scope, args []value, q scan.Query, pos []int, ref func(int) scan.Ref, types map[string]colType, strict map[string]bool) *latePlan {
 	if p.grouped || p.distinct || len(p.order) == 0 {
 		return nil
 	}
-	keys := make([]expr, 0, len(p.order)+1)
-	fails := false
-	for i, e := range p.sortExprs[:len(p.names)] {
-		key := slices.ContainsFunc(p.order, func(k orderKey) bool { return k.col == i })
-		fails = fails || !key && canFail(e, strict)
-	}
-	limit, offset, ok := lateCounts(rs.Limit, rs.Offset, args, !fails)
+	limit, offset, ok := lateCounts(rs.Limit, rs.Offset, args)
 	if !ok {
 		return nil
 	}
+	keys := make([]expr, 0, len(p.order)+1)
 	for _, k := range p.order {
 		keys = append(keys, p.sortExprs[k.col])
+	}
+	var failing, computed []expr
+	fill := make([]int, len(p.proj))
+	for i, e := range p.sortExprs {
+		fill[i] = -1
+		if slices.ContainsFunc(p.order, func(k orderKey) bool { return k.col == i }) {
+			continue
+		}
+		if i < len(p.names) && canFail(e, strict) {
+			failing = append(failing, e)
+		}
+		if p.inputs[i] >= 0 {
+			fill[i] = p.inputs[i]
+		} else {
+			computed = append(computed, e)
+		}
 	}
 	first := exprColumns(append(slices.Clip(keys), rs.Where), sc)
 	second := exprColumns(p.sortExprs, sc)
 	wide := func(i int) bool {
-		switch types[sc.names[i]].name {
-		case "VARIANT", "VARCHAR", "BINARY":
-			return !slices.Contains(first, i)
-		}
-		return false
+		return wideType(types[sc.names[i]]) && !slices.Contains(first, i)
 	}
-	if len(second) == 0 || !fails && !slices.ContainsFunc(second, wide) {
+	narrow := func(i int) bool {
+		return slices.Contains(first, i) || !strict[sc.names[i]] && !wideType(types[sc.names[i]])
+	}
+	width := len(second) > 0 && lateWithin(limit, offset) && slices.ContainsFunc(second, wide)
+	lp := &latePlan{limit: limit, offset: offset, first: q, second: q}
+	switch {
+	case len(failing) == 0 && !width:
+		return nil
+	case len(failing) > 0 && !width && keptOutputs && !slices.ContainsFunc(exprColumns(failing, sc), func(i int) bool { return !narrow(i) }):
+		lp.oneScan, lp.firstPos, lp.fill, lp.carry = true, pos, fill, exprColumns(computed, sc)
+		return lp
+	case len(second) == 0:
 		return nil
 	}
-	lp := &latePlan{limit: limit, offset: offset, first: q, second: q}
 	lp.first.Columns, lp.second.Columns = nil, nil
 	lp.second.Where = nil // its rows passed WHERE in the first pass
 	for _, i := range first {
@@ -167,6 +209,16 @@ func planLate(p *selectPlan, full, rs *selectStmt, sc *scope, args []value, q sc
 		lp.firstRead = append(lp.firstRead, ref(i).String())
 	}
 	return lp
+}
+
+// wideType reports whether values of t vary in width: VARIANT, VARCHAR,
+// BINARY, or a type not known.
+func wideType(t colType) bool {
+	switch t.name {
+	case "VARIANT", "VARCHAR", "BINARY", "":
+		return true
+	}
+	return false
 }
 
 // exprColumns lists, in table order, the columns that exprs refer to.
@@ -191,7 +243,8 @@ func exprColumns(exprs []expr, sc *scope) []int {
 }
 
 // lateSelect runs lp over table t and returns the rows, the first pass's
-// counts and what the second read. Rows, order and ties are those of the
+// counts and what the second read (nil with lp.oneScan, which reads
+// once). Rows, order and ties are those of the
 // one-pass plan (sortRows), and so are the errors of WHERE and of the
 // ORDER BY keys, which are evaluated on every row. Output expressions that
 // are not ORDER BY keys are evaluated only on the kept rows that OFFSET
@@ -206,6 +259,13 @@ func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan
 	}
 	// The rows OFFSET skips are not read again.
 	kept = kept[min(lp.offset, int64(len(kept))):]
+	if lp.oneScan {
+		rows, err := p.keptRows(kept, lp, width, args)
+		if err != nil {
+			return nil, st, nil, err
+		}
+		return &limitIter{in: &sliceIter{rows: rows}, width: len(p.names), left: lp.limit}, st, nil, nil
+	}
 	run := &lateRun{read: lp.secondRead}
 	rows := make([][]value, len(kept))
 	if len(kept) > 0 {
@@ -236,7 +296,8 @@ func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan
 
 // lateKeys is the first pass of lateSelect: it returns the first
 // OFFSET+LIMIT rows by the ORDER BY keys, sorted, each with its key values
-// and where it is, and the scan's counts.
+// (and the values of lp.fill and lp.carry, see keptValues) and where it
+// is, and the scan's counts.
 func (p *selectPlan) lateKeys(ctx context.Context, t *scan.Table, lp *latePlan, calls map[string]string, width int, args []value) ([]sortedRow, scan.Stats, error) {
 	sr, err := t.Scan(ctx, lp.first)
 	if err != nil {
@@ -292,7 +353,14 @@ func (p *selectPlan) lateKeys(ctx context.Context, t *scan.Table, lp *latePlan, 
 			continue
 		}
 		path, rg, at, _ := sr.Position()
-		row.vals, row.id = detach(keys), &scan.RowID{Path: path, RowGroup: rg, Row: at}
+		if full {
+			// The values and place of the row dropped serve the new one.
+			row.vals, row.id = h.rows[0].vals, h.rows[0].id
+		} else {
+			row.vals, row.id = nil, new(scan.RowID)
+		}
+		row.vals = keptValues(row.vals, keys, r.cols, lp.fill, lp.carry)
+		*row.id = scan.RowID{Path: path, RowGroup: rg, Row: at}
 		if full {
 			h.rows[0] = row
 			heap.Fix(h, 0)

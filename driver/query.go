@@ -74,6 +74,7 @@ type selectRun struct {
 	footers bool       // answered from file footers, no scan
 	late    *lateRun   // the second pass of a two-pass ORDER BY ... LIMIT
 	first   []string   // with late: the columns the first pass reads
+	kept    bool       // ORDER BY ... LIMIT evaluates the outputs on the kept rows, in one pass
 }
 
 // selectRows plans and starts a SELECT.
@@ -186,7 +187,12 @@ func (c *conn) planRows(s *selectStmt, args []value) (*plannedSelect, error) {
 		sp.calls[r.ref.String()] = r.text
 		strict[r.name] = r.ref.As.Kind != variant.SQLInvalid && r.ref.As.Kind != variant.SQLVariant && r.ref.Mode == variant.CastStrict
 	}
-	if sp.late = planLate(plan, full, rs, sc, args, sp.q, ref, types, strict); sp.late != nil {
+	sp.late = planLate(plan, full, rs, sc, args, sp.q, sp.pos, ref, types, strict)
+	switch {
+	case sp.late == nil:
+	case sp.late.oneScan:
+		sp.run.kept = true
+	default:
 		sp.run.first = sp.late.firstRead
 		sp.run.late = &lateRun{read: sp.late.secondRead}
 	}
@@ -200,7 +206,7 @@ func (sp *plannedSelect) check() error {
 		return nil
 	}
 	qs := []scan.Query{sp.q}
-	if sp.late != nil {
+	if sp.late != nil && !sp.late.oneScan {
 		qs = []scan.Query{sp.late.first, sp.late.second}
 	}
 	for _, q := range qs {
@@ -388,6 +394,9 @@ func (c *conn) explain(ctx context.Context, s *explainStmt, args []value) (sqldr
 		if run.late != nil {
 			data = add(data, "pass 1 reads", strings.Join(run.first, ", ")+": every row, keeping the first OFFSET+LIMIT by the ORDER BY keys")
 			data = add(data, "pass 2 reads", strings.Join(run.late.read, ", ")+": the kept rows only")
+		}
+		if run.kept {
+			data = add(data, "outputs", "evaluated after the sort on the kept rows only, from the values kept with them")
 		}
 	}
 	if sel.Where != nil {
