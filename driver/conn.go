@@ -190,6 +190,14 @@ func (c *conn) CheckNamedValue(nv *sqldriver.NamedValue) error {
 	case reflect.Float32: // a named float32 type
 		nv.Value = float32Arg(float32(rv.Float()))
 		return nil
+	case reflect.Pointer: // to a named float32 type
+		if rv.Type().Elem().Kind() == reflect.Float32 {
+			nv.Value = nil
+			if !rv.IsNil() {
+				nv.Value = float32Arg(float32(rv.Elem().Float()))
+			}
+			return nil
+		}
 	case reflect.Slice, reflect.Array, reflect.Map:
 		if rv.Kind() != reflect.Map && rv.Type().Elem().Kind() == reflect.Uint8 {
 			return sqldriver.ErrSkip // bytes: database/sql's conversion

@@ -80,7 +80,12 @@ func checkRoot(root string) error {
 	case errors.Is(err, syscall.ENOTDIR):
 		return &rootError{root: root, msg: "is not a directory (its path runs through a file)", cause: err}
 	case err != nil:
-		return &rootError{root: root, msg: "cannot be read: " + err.Error(), cause: err}
+		msg := err.Error()
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			msg = pe.Err.Error() // the path is the root's, named already
+		}
+		return &rootError{root: root, msg: "cannot be read: " + msg, cause: err}
 	case !st.IsDir():
 		return &rootError{root: root, msg: "is not a directory"}
 	}

@@ -10,8 +10,9 @@ import (
 
 // A float32 argument is the decimal it prints as (README, "Go types"): it
 // fits a DECIMAL(10,2) and a DOUBLE as 19.99, where its binary value
-// 19.989999771118164 would fail the DECIMAL cast, also inside sql.Null or
-// as a named float32 type; a nil *float32 is NULL.
+// 19.989999771118164 would fail the DECIMAL cast, also inside
+// sql.Null[float32], as a named float32 type and by pointer; a nil pointer
+// is NULL.
 func TestFloat32Arguments(t *testing.T) {
 	db := openDB(t, t.TempDir())
 	_, err := db.Exec("CREATE TABLE f (id BIGINT, d DECIMAL(10,2), x DOUBLE, v VARIANT)")
@@ -39,8 +40,15 @@ func TestFloat32Arguments(t *testing.T) {
 	require.NoError(t, err)
 	_, err = db.Exec("INSERT INTO f VALUES (4, ?, ?, ?)", sql.Null[float32]{}, (*sql.Null[float32])(nil), &sql.Null[float32]{})
 	require.NoError(t, err)
+	p := price(19.99)
+	_, err = db.Exec("INSERT INTO f VALUES (5, ?, ?, ?)", &p, p, &p)
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO f VALUES (6, ?, ?, ?)", (*price)(nil), (*price)(nil), (*float32)(nil))
+	require.NoError(t, err)
 	require.Equal(t, []string{
 		"3|19.99|19.99|19.99",
 		"4|NULL|NULL|NULL",
+		"5|19.99|19.99|19.99",
+		"6|NULL|NULL|NULL",
 	}, rowsText(t, db, "SELECT id, d, x, v FROM f WHERE id > 2 ORDER BY id"))
 }

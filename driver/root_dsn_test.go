@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -52,4 +53,19 @@ func TestRootDirectoryErrors(t *testing.T) {
 			assert.ErrorIs(t, err, pvdriver.ErrDSN)
 		})
 	}
+}
+
+// TestRootCannotBeRead: a root that cannot be read (a link to itself) is
+// ErrDSN naming the path once, with the system's reason and error.
+func TestRootCannotBeRead(t *testing.T) {
+	loop := filepath.Join(t.TempDir(), "loop")
+	require.NoError(t, os.Symlink(loop, loop))
+	db, err := sql.Open("parquetvariant", loop)
+	if err == nil {
+		defer db.Close()
+		_, err = db.Query("SHOW TABLES")
+	}
+	require.ErrorIs(t, err, pvdriver.ErrDSN)
+	require.ErrorIs(t, err, syscall.ELOOP)
+	require.Equal(t, `parquetvariant: invalid DSN: root directory "`+loop+`" cannot be read: too many levels of symbolic links`, err.Error())
 }

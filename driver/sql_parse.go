@@ -310,8 +310,8 @@ func grammarError(msg string, base int, src sourceText) *SQLError {
 		return e
 	}
 	e.Msg, e.Pos = msg[:i]+msg[k:], src.orig(n+base)
-	if t, ok := src.tokenBefore(n + base); ok && t.typ == sqlparser.STRING {
-		e.Msg += " (a quoted string: if it is meant as a name, quote it with backticks, `" + t.text + "`)"
+	if t, ok := src.tokenBefore(n + base); ok && t.typ == sqlparser.STRING && strings.Contains(msg, " near ") {
+		e.Msg += " (a quoted string: if it is meant as a name, quote it with backticks, `" + strings.ReplaceAll(t.text, "`", "``") + "`)"
 	}
 	return e
 }

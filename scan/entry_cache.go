@@ -35,8 +35,10 @@ const maxCachedSlots = 32
 
 // vslotKey identifies a Variant slot of a file: its column (the file's
 // column index), and the path, cast and mode of its Ref (an empty path for
-// the whole column) and the reconstruction mode it reads with.
+// the whole column) and the reconstruction mode it reads with; text is the
+// Ref as its query spells it, which the slot's errors name.
 type vslotKey struct {
+	text    string
 	col     int
 	path    string
 	as      variant.SQLType

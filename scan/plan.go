@@ -95,7 +95,7 @@ func newPlan(s *Schema, q *Query) (*plan, error) {
 		slotOf[k] = len(p.cols)
 		p.cols = append(p.cols, c)
 		p.keys = append(p.keys, foldName(s.Columns[c].Name))
-		p.slotKeys = append(p.slotKeys, vslotKey{path: k.path, as: k.as, mode: k.mode, lenient: q.Lenient})
+		p.slotKeys = append(p.slotKeys, vslotKey{text: r.String(), path: k.path, as: k.as, mode: k.mode, lenient: q.Lenient})
 		p.refs = append(p.refs, r)
 		p.types = append(p.types, typ)
 		return slotOf[k], nil

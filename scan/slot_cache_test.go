@@ -73,3 +73,28 @@ func TestCheckOnly(t *testing.T) {
 	require.ErrorIs(t, scanErr, ErrNoRow)
 	require.ErrorIs(t, tb.Check(q), ErrNoRow)
 }
+
+// TestVariantSlotErrorNamesRefAsWritten: a cached Variant slot's errors
+// name its column as the query at hand spells it, not as an earlier query
+// of the same column in another case did.
+func TestVariantSlotErrorNamesRefAsWritten(t *testing.T) {
+	dir := t.TempDir()
+	writeVariantFile(t, filepath.Join(dir, "t", "0.parquet"), shred.Schema{}, [][]vrow{{{1, `{"x":"abc"}`}}})
+	r, err := Open(dir)
+	require.NoError(t, err)
+	tb, err := r.Table("t")
+	require.NoError(t, err)
+	colOf := func(name string) string {
+		rows, err := tb.Scan(context.Background(), Query{Columns: []Ref{{Column: name, Path: mustPath("$.x"), As: bigint}}})
+		require.NoError(t, err)
+		defer rows.Close()
+		for rows.Next() {
+		}
+		var fe *FileError
+		require.ErrorAs(t, rows.Err(), &fe)
+		return fe.Column
+	}
+	require.Equal(t, "V.x::bigint", colOf("V"))
+	require.Equal(t, "v.x::bigint", colOf("v"))
+	require.Equal(t, "V.x::bigint", colOf("V"))
+}

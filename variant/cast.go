@@ -242,14 +242,14 @@ func (v Variant) settle(t SQLType, f castFailure, mode CastMode) (bool, error) {
 var textForms = [...]string{
 	SQLDate:         "write a date as YYYY-MM-DD, or a timestamp",
 	SQLTime:         "write a time as HH:MM:SS, with up to 9 fraction digits",
-	SQLTimestamp:    timestampForm,
+	SQLTimestamp:    timestampForm + ", then Z, an offset such as +02:00, or nothing for UTC",
 	SQLTimestampNTZ: timestampForm,
 	SQLUUID:         "write a UUID as 8-4-4-4-12 hex digits",
 	SQLVariant:      "",
 }
 
 // timestampForm is the text that casts to the timestamp kinds.
-const timestampForm = "write a timestamp as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[.f] (a space may stand for the T), then Z, an offset such as +02:00, or nothing for UTC"
+const timestampForm = "write a timestamp as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[.f] (a space may stand for the T)"
 
 // maxDescribed is the length beyond which describe shortens text.
 const maxDescribed = 64
