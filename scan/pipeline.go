@@ -450,6 +450,12 @@ func (pl *pipeline) run(j *job) {
 			emit(b)
 		}
 	}()
+	if pl.ctx.Err() != nil {
+		// Cancelled before the row group is begun (a worker picks a job
+		// and the cancel alike at random): none of it is read.
+		j.cancelled = true
+		return
+	}
 	g := j.g
 	g.start(&countingReader{r: fs.f, n: &st.BytesRead, ctx: pl.ctx, onPage: pl.onPage}, &st)
 	b := pl.getBatch(fs.descs)

@@ -233,8 +233,12 @@ type countingReader struct {
 }
 
 // halted returns the context's error once the scan is cancelled. It is
-// called once per page, so its cost does not grow with the rows.
+// called once per page, so its cost does not grow with the rows. The page
+// hook sees the pages asked for while the scan is not cancelled.
 func (c *countingReader) halted() error {
+	if err := c.ctx.Err(); err != nil {
+		return err
+	}
 	if c.onPage != nil {
 		c.onPage()
 	}

@@ -4,12 +4,16 @@
 // the pages read after that).
 package scanhook
 
-import "context"
+import (
+	"context"
+	"sync/atomic"
+)
 
 type key struct{}
 
 // WithPageRead returns a copy of ctx whose scans call f before reading
-// each page. Scans call f from their worker goroutines, concurrently.
+// each page, while the scan is not cancelled. Scans call f from their
+// worker goroutines, concurrently.
 func WithPageRead(ctx context.Context, f func()) context.Context {
 	return context.WithValue(ctx, key{}, f)
 }
@@ -19,3 +23,35 @@ func PageRead(ctx context.Context) func() {
 	f, _ := ctx.Value(key{}).(func())
 	return f
 }
+
+// Pages counts the pages scans ask for under a context of CancelAt.
+type Pages struct {
+	cancelAt   int64
+	cancel     context.CancelFunc
+	read, late atomic.Int64
+}
+
+// CancelAt returns a copy of ctx that its scans cancel once they have asked
+// for cancelAt pages (never when cancelAt is 0), its cancel function, and
+// the count of the pages asked for.
+func CancelAt(ctx context.Context, cancelAt int64) (context.Context, context.CancelFunc, *Pages) {
+	ctx, cancel := context.WithCancel(ctx)
+	p := &Pages{cancelAt: cancelAt, cancel: cancel}
+	return WithPageRead(ctx, p.page), cancel, p
+}
+
+func (p *Pages) page() {
+	k := p.read.Add(1)
+	if k == p.cancelAt {
+		p.cancel()
+	} else if p.cancelAt > 0 && k > p.cancelAt {
+		p.late.Add(1)
+	}
+}
+
+// Read is the number of pages asked for in all.
+func (p *Pages) Read() int64 { return p.read.Load() }
+
+// Late is the number of pages asked for after the cancel (by workers that
+// had not yet seen it).
+func (p *Pages) Late() int64 { return p.late.Load() }
