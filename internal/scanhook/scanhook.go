@@ -29,6 +29,7 @@ type Pages struct {
 	cancelAt   int64
 	cancel     context.CancelFunc
 	read, late atomic.Int64
+	cancelled  atomic.Bool // the cancel has returned
 }
 
 // CancelAt returns a copy of ctx that its scans cancel once they have asked
@@ -44,7 +45,8 @@ func (p *Pages) page() {
 	k := p.read.Add(1)
 	if k == p.cancelAt {
 		p.cancel()
-	} else if p.cancelAt > 0 && k > p.cancelAt {
+		p.cancelled.Store(true)
+	} else if p.cancelled.Load() {
 		p.late.Add(1)
 	}
 }
@@ -52,6 +54,6 @@ func (p *Pages) page() {
 // Read is the number of pages asked for in all.
 func (p *Pages) Read() int64 { return p.read.Load() }
 
-// Late is the number of pages asked for after the cancel (by workers that
-// had not yet seen it).
+// Late is the number of pages asked for once the cancel had returned (by
+// workers that had looked at the context just before).
 func (p *Pages) Late() int64 { return p.late.Load() }
