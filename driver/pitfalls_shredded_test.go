@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -42,18 +41,12 @@ func shreddedTable(t *testing.T, dir string, schema shred.Schema, vals ...any) *
 	files, err := filepath.Glob(filepath.Join(dir, "t", "*.parquet"))
 	require.NoError(t, err)
 	for _, path := range files {
-		f, err := os.Open(path)
-		require.NoError(t, err)
-		st, err := f.Stat()
-		require.NoError(t, err)
-		pf, err := parquet.OpenFile(f, st.Size())
-		require.NoError(t, err)
+		pf := openParquet(t, path)
 		if pf.NumRows() > 0 {
 			require.True(t, slices.ContainsFunc(pf.Schema().Columns(), func(c []string) bool {
 				return len(c) > 1 && c[0] == "v" && c[1] == "typed_value"
 			}), "%s shreds v", path)
 		}
-		require.NoError(t, f.Close())
 	}
 	return db
 }

@@ -82,15 +82,9 @@ func TestFixedShreddingAnyCase(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, files, 2)
 	for _, path := range files {
-		f, err := os.Open(path)
-		require.NoError(t, err)
-		st, err := f.Stat()
-		require.NoError(t, err)
-		pf, err := parquet.OpenFile(f, st.Size())
-		require.NoError(t, err)
+		pf := openParquet(t, path)
 		_, found := pf.Schema().Lookup("PayLoad", "typed_value", "a", "typed_value")
 		require.True(t, found, "%s shreds $.a", path)
-		require.NoError(t, f.Close())
 	}
 
 	cfg := pvdriver.NewConfig()

@@ -2,12 +2,10 @@ package driver_test
 
 import (
 	"database/sql"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/require"
 
 	pvdriver "github.com/parquetvariant/parquetvariant/driver"
@@ -49,15 +47,9 @@ func TestFixedShredding(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, files, 2)
 	for _, path := range files {
-		f, err := os.Open(path)
-		require.NoError(t, err)
-		st, err := f.Stat()
-		require.NoError(t, err)
-		pf, err := parquet.OpenFile(f, st.Size())
-		require.NoError(t, err)
+		pf := openParquet(t, path)
 		_, found := pf.Schema().Lookup("v", "typed_value", "rare", "typed_value")
 		require.True(t, found, "%s shreds $.rare", path)
-		f.Close()
 	}
 	require.Equal(t, []string{"7|42|{\"k\":\"x\",\"rare\":42}", "8|NULL|{\"rare\":\"not an int\"}", "9|NULL|[1,2]"},
 		rowsText(t, db, "SELECT id, try_variant_get(v, '$.rare', 'bigint'), to_json(v) FROM events WHERE id > 1 ORDER BY id"))

@@ -51,12 +51,19 @@ func visible(names []string) []string {
 }
 
 // newestFile opens the newest published file of a table (the last by
-// name), read whole into memory, with parquet-go.
+// name) with parquet-go (see openParquet).
 func newestFile(t *testing.T, dir, table string) *parquet.File {
 	t.Helper()
 	names := visible(tableFiles(t, dir, table))
 	require.NotEmpty(t, names, "table %s has no files", table)
-	data, err := os.ReadFile(filepath.Join(dir, table, names[len(names)-1]))
+	return openParquet(t, filepath.Join(dir, table, names[len(names)-1]))
+}
+
+// openParquet opens the Parquet file at path with parquet-go, read whole
+// into memory.
+func openParquet(t *testing.T, path string) *parquet.File {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
 	require.NoError(t, err)
