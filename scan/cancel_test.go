@@ -94,6 +94,24 @@ func scanPages(t *testing.T, tb *Table, q Query, cancelAt int64) (pages, after, 
 // two such per worker.
 func lateBound(workers int) int64 { return 2 * int64(workers) }
 
+// requireCancelStops scans q over tb (rows rows, more than 40 pages) to
+// the end, then cancelled at its first page, a third of its pages and 20
+// pages before its end: each cancelled scan ends with context.Canceled,
+// fewer rows and at most lateBound pages asked for after the cancel.
+func requireCancelStops(t *testing.T, tb *Table, q Query, rows int64) {
+	t.Helper()
+	total, _, got, err := scanPages(t, tb, q, 0)
+	require.NoError(t, err)
+	require.Equal(t, rows, got)
+	require.Greater(t, total, int64(40), "pages of the table")
+	for _, at := range []int64{1, total / 3, total - 20} {
+		_, after, got, err := scanPages(t, tb, q, at)
+		require.ErrorIs(t, err, context.Canceled, "cancelled at page %d", at)
+		assert.LessOrEqual(t, after, lateBound(q.Workers), "pages asked for after the cancel at page %d of %d, workers=%d", at, total, q.Workers)
+		assert.Less(t, got, rows, "rows returned, cancelled at page %d", at)
+	}
+}
+
 // TestCancelStopsBetweenPages: see lateBound.
 func TestCancelStopsBetweenPages(t *testing.T) {
 	tb := wideTable(t)
@@ -122,16 +140,7 @@ func TestCancelStopsBetweenPages(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/workers=%d", tc.name, workers), func(t *testing.T) {
 				q := tc.q
 				q.Workers = workers
-				total, _, rows, err := scanPages(t, tb, q, 0)
-				require.NoError(t, err)
-				require.Equal(t, int64(1200), rows)
-				require.Greater(t, total, int64(40), "pages of the table")
-				for _, at := range []int64{1, total / 3, total - 20} {
-					_, after, rows, err := scanPages(t, tb, q, at)
-					require.ErrorIs(t, err, context.Canceled, "cancelled at page %d", at)
-					assert.LessOrEqual(t, after, lateBound(workers), "pages asked for after the cancel at page %d of %d", at, total)
-					assert.Less(t, rows, int64(1200), "rows returned")
-				}
+				requireCancelStops(t, tb, q, 1200)
 			})
 		}
 	}
@@ -158,14 +167,6 @@ func TestCancelStopsNestedBetweenPages(t *testing.T) {
 	require.NoError(t, err)
 	for _, workers := range []int{1, 2} {
 		q := Query{Columns: []Ref{Col("owner"), Col("ownerPhoneNumbers"), Col("contacts")}, Workers: workers}
-		total, _, rows, err := scanPages(t, tb, q, 0)
-		require.NoError(t, err)
-		require.Equal(t, int64(2000), rows)
-		require.Greater(t, total, int64(40), "pages of the table")
-		for _, at := range []int64{1, total / 3, total - 20} {
-			_, after, _, err := scanPages(t, tb, q, at)
-			require.ErrorIs(t, err, context.Canceled, "cancelled at page %d", at)
-			assert.LessOrEqual(t, after, lateBound(workers), "pages asked for after the cancel at page %d of %d, workers=%d", at, total, workers)
-		}
+		requireCancelStops(t, tb, q, 2000)
 	}
 }
