@@ -122,38 +122,42 @@ type jsonParser struct {
 var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
 
 // parse reads one value from p.dec into b, then checks that only whitespace
-// follows. PeekKind tells what comes next: a delimiter is read with
-// ReadToken, a key or scalar with ReadValue, a view of the tokenizer's
-// buffer that it has checked, appended by the kind PeekKind gave.
+// follows. Every token is read with ReadToken, which checks it and its place
+// in the document; a key, string or number is then taken from the input as
+// data[start:end], where end is the decoder's input offset after the token
+// and start the first byte after the separators before it (see tokenStart).
+// Values are appended by the kind of their token.
 func (p *jsonParser) parse(b *Builder) error {
 	d := &p.dec
+	data := p.data
 	base := len(b.stack)
 	p.objStart = p.objStart[:0]
 	wantKey := false // the innermost object opened here waits for a key
+	end := 0         // input offset after the last token read
 	for {
-		switch k := d.PeekKind(); k {
+		tok, err := d.ReadToken()
+		if err != nil {
+			return syntaxError(d, err, data)
+		}
+		prev := end
+		end = int(d.InputOffset())
+		switch k := tok.Kind(); k {
 		case '{', '[':
-			if _, err := d.ReadToken(); err != nil {
-				return syntaxError(d, err, p.data)
-			}
-			off := d.InputOffset() - 1
+			start := end - 1
 			if len(b.stack) >= MaxDepth {
-				return jsonError(ErrTooDeep, off, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
+				return jsonError(ErrTooDeep, int64(start), "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
 			}
 			if wantKey = k == '{'; wantKey {
-				p.objStart = append(p.objStart, off)
+				p.objStart = append(p.objStart, int64(start))
 				b.BeginObject()
 			} else {
 				b.BeginArray()
 			}
 			if b.err != nil {
-				return p.builderError(b, off)
+				return p.builderError(b, int64(start))
 			}
 			continue
 		case '}':
-			if _, err := d.ReadToken(); err != nil {
-				return syntaxError(d, err, p.data)
-			}
 			off := p.objStart[len(p.objStart)-1]
 			p.objStart = p.objStart[:len(p.objStart)-1]
 			b.EndObject()
@@ -161,24 +165,19 @@ func (p *jsonParser) parse(b *Builder) error {
 				return p.builderError(b, off)
 			}
 		case ']':
-			if _, err := d.ReadToken(); err != nil {
-				return syntaxError(d, err, p.data)
-			}
 			b.EndArray()
 			if b.err != nil {
-				return p.builderError(b, d.InputOffset()-1)
+				return p.builderError(b, int64(end-1))
 			}
 		default:
-			raw, err := d.ReadValue()
-			if err != nil {
-				return syntaxError(d, err, p.data)
-			}
+			start := tokenStart(data, prev)
+			raw := data[start:end]
 			if wantKey {
 				// The tokenizer reads only a string where a key is due.
 				p.key(b, raw)
 				wantKey = false
 				if b.err != nil {
-					return p.builderError(b, d.InputOffset()-int64(len(raw)))
+					return p.builderError(b, int64(start))
 				}
 				continue
 			}
@@ -193,7 +192,7 @@ func (p *jsonParser) parse(b *Builder) error {
 				b.AppendBool(k == 't')
 			}
 			if b.err != nil {
-				return p.builderError(b, d.InputOffset()-int64(len(raw)))
+				return p.builderError(b, int64(start))
 			}
 		}
 		if len(b.stack) == base {
@@ -201,23 +200,33 @@ func (p *jsonParser) parse(b *Builder) error {
 		}
 		wantKey = b.stack[len(b.stack)-1].object
 	}
-	off := d.InputOffset()
 	if _, err := d.ReadToken(); err != io.EOF {
 		if err == nil {
-			for off < int64(len(p.data)) && isJSONSpace(p.data[off]) {
-				off++
-			}
-			return jsonError(nil, off, "data after the top-level value")
+			return jsonError(nil, int64(tokenStart(data, end)), "data after the top-level value")
 		}
-		return syntaxError(d, err, p.data)
+		return syntaxError(d, err, data)
 	}
 	return nil
 }
 
+// tokenStart returns the offset of the token that the tokenizer has read
+// after input offset end: past the whitespace and the one comma or colon
+// (RFC 8259, section 2) between the two tokens, which the tokenizer has
+// checked.
+func tokenStart(data []byte, end int) int {
+	for end < len(data) && separator[data[end]] {
+		end++
+	}
+	return end
+}
+
+// separator marks the bytes that may come between two tokens.
+var separator = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, ':': true}
+
 // unquote returns the content of the string raw, which the tokenizer has
 // checked: the bytes between the quotes when it has no escape, else the
 // string unescaped into p.str.
-func (p *jsonParser) unquote(raw jsontext.Value) []byte {
+func (p *jsonParser) unquote(raw []byte) []byte {
 	s := raw[1 : len(raw)-1]
 	if bytes.IndexByte(s, '\\') < 0 {
 		return s
@@ -278,7 +287,7 @@ func appendJSONNumber(b *Builder, raw []byte) {
 // the builder's dictionary searched. Either way the key is copied only when
 // it is new. Only keys written without escapes are remembered, so a key
 // that equals its raw text is one.
-func (p *jsonParser) key(b *Builder, raw jsontext.Value) {
+func (p *jsonParser) key(b *Builder, raw []byte) {
 	f := &b.stack[len(b.stack)-1]
 	slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-f.first)%uint(len(p.keyCache))]
 	name := raw[1 : len(raw)-1]
@@ -375,7 +384,3 @@ type jsonCause struct{ cause error }
 
 func (c *jsonCause) Error() string   { return ErrInvalidJSON.Error() + ": " + c.cause.Error() }
 func (c *jsonCause) Unwrap() []error { return []error{ErrInvalidJSON, c.cause} }
-
-func isJSONSpace(c byte) bool {
-	return c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-}

@@ -129,10 +129,7 @@ func tokenError(data []byte) error {
 	off := dec.InputOffset()
 	if _, err := dec.ReadToken(); err != io.EOF {
 		if err == nil {
-			for off < int64(len(data)) && isJSONSpace(data[off]) {
-				off++
-			}
-			return jsonError(nil, off, "data after the top-level value")
+			return jsonError(nil, int64(tokenStart(data, int(off))), "data after the top-level value")
 		}
 		return syntaxError(&dec, err, data)
 	}
