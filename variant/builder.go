@@ -113,8 +113,27 @@ func (b *Builder) fail(sentinel error, msg string) {
 }
 
 // begin registers a value about to be appended with its container and
-// reports whether appending may go on.
+// reports whether appending may go on. The common cases, an element of an
+// open array or the value of a field whose key was given, are taken first.
 func (b *Builder) begin() bool {
+	if n := len(b.stack); n > 0 && b.err == nil {
+		f := &b.stack[n-1]
+		if !f.object {
+			b.pending = append(b.pending, entry{id: -1, node: -1, start: len(b.buf)})
+			return true
+		}
+		if f.haveKey {
+			f.haveKey = false
+			b.pending = append(b.pending, entry{id: int32(f.keyID), node: -1, start: len(b.buf)})
+			return true
+		}
+	}
+	return b.beginOther()
+}
+
+// beginOther is begin for the top-level value and for the errors: a second
+// top-level value, a field value without a key, or an earlier error.
+func (b *Builder) beginOther() bool {
 	if b.err != nil {
 		return false
 	}
@@ -127,18 +146,8 @@ func (b *Builder) begin() bool {
 		b.root = -1
 		return true
 	}
-	f := &b.stack[len(b.stack)-1]
-	id := int32(-1)
-	if f.object {
-		if !f.haveKey {
-			b.fail(ErrBuilder, "object field value without a Key")
-			return false
-		}
-		f.haveKey = false
-		id = int32(f.keyID)
-	}
-	b.pending = append(b.pending, entry{id: id, node: -1, start: len(b.buf)})
-	return true
+	b.fail(ErrBuilder, "object field value without a Key")
+	return false
 }
 
 // Key sets the key of the next field of the innermost open object.
@@ -277,15 +286,25 @@ func (b *Builder) AppendBool(v bool) {
 // AppendInt appends an integer as the smallest of int8, int16, int32 and
 // int64 that holds it.
 func (b *Builder) AppendInt(v int64) {
+	if b.begin() {
+		b.putInt(v)
+	}
+}
+
+// putInt writes the integer v as AppendInt does, to a value already begun.
+func (b *Builder) putInt(v int64) {
 	switch {
 	case v == int64(int8(v)):
-		b.AppendInt8(int8(v))
+		b.buf = append(b.buf, byte(PrimitiveInt8)<<2, byte(v))
 	case v == int64(int16(v)):
-		b.AppendInt16(int16(v))
+		b.prim(PrimitiveInt16)
+		b.buf = binary.LittleEndian.AppendUint16(b.buf, uint16(v))
 	case v == int64(int32(v)):
-		b.AppendInt32(int32(v))
+		b.prim(PrimitiveInt32)
+		b.buf = binary.LittleEndian.AppendUint32(b.buf, uint32(v))
 	default:
-		b.AppendInt64(v)
+		b.prim(PrimitiveInt64)
+		b.buf = binary.LittleEndian.AppendUint64(b.buf, uint64(v))
 	}
 }
 
@@ -355,9 +374,14 @@ func (b *Builder) AppendDecimal(d Decimal) {
 // reference readers (which reject a scale above the width's precision)
 // require.
 func (b *Builder) appendDecimal64(n int64, scale uint8) {
-	if !b.begin() {
-		return
+	if b.begin() {
+		b.putDecimal64(n, scale)
 	}
+}
+
+// putDecimal64 writes the decimal as appendDecimal64 does, to a value
+// already begun.
+func (b *Builder) putDecimal64(n int64, scale uint8) {
 	if n >= -999_999_999 && n <= 999_999_999 && scale <= 9 {
 		b.buf = append(b.buf, byte(PrimitiveDecimal4)<<2, scale)
 		b.buf = binary.LittleEndian.AppendUint32(b.buf, uint32(n))

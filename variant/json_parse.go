@@ -126,35 +126,50 @@ var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
 // in the document; a key, string or number is then taken from the input as
 // data[start:end], where end is the decoder's input offset after the token
 // and start the first byte after the separators before it (see tokenStart).
-// Values are appended by the kind of their token.
+//
+// The value read is appended with the builder's methods, so that it may be
+// the top-level value or a value in a container the caller opened; the
+// values inside it are recorded directly (see scalar), the key of each field
+// held in keyID until its value comes.
 func (p *jsonParser) parse(b *Builder) error {
 	d := &p.dec
 	data := p.data
 	base := len(b.stack)
 	p.objStart = p.objStart[:0]
-	wantKey := false // the innermost object opened here waits for a key
-	end := 0         // input offset after the last token read
+	wantKey := false   // the innermost object opened here waits for a key
+	keyID := int32(-1) // the key of the next value; -1 in an array
+	end := 0           // input offset after the last token read
 	for {
-		tok, err := d.ReadToken()
-		if err != nil {
+		if _, err := d.ReadToken(); err != nil {
 			return syntaxError(d, err, data)
 		}
 		prev := end
 		end = int(d.InputOffset())
-		switch k := tok.Kind(); k {
+		// The last byte of a token tells a delimiter from a string (")
+		// a number (a digit) or a literal (l or e).
+		switch c := data[end-1]; c {
 		case '{', '[':
-			start := end - 1
+			start := int64(end - 1)
 			if len(b.stack) >= MaxDepth {
-				return jsonError(ErrTooDeep, int64(start), "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
+				return jsonError(ErrTooDeep, start, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
 			}
-			if wantKey = k == '{'; wantKey {
-				p.objStart = append(p.objStart, int64(start))
-				b.BeginObject()
+			if len(b.stack) == base {
+				if c == '{' {
+					b.BeginObject()
+				} else {
+					b.BeginArray()
+				}
+				if b.err != nil {
+					return p.builderError(b, start)
+				}
 			} else {
-				b.BeginArray()
+				b.pending = append(b.pending, entry{id: keyID, node: -1, start: len(b.buf)})
+				b.stack = append(b.stack, frame{object: c == '{', first: len(b.pending)})
 			}
-			if b.err != nil {
-				return p.builderError(b, int64(start))
+			if wantKey = c == '{'; wantKey {
+				p.objStart = append(p.objStart, start)
+			} else {
+				keyID = -1
 			}
 			continue
 		case '}':
@@ -172,24 +187,18 @@ func (p *jsonParser) parse(b *Builder) error {
 		default:
 			start := tokenStart(data, prev)
 			raw := data[start:end]
-			if wantKey {
+			switch {
+			case wantKey:
 				// The tokenizer reads only a string where a key is due.
-				p.key(b, raw)
-				wantKey = false
-				if b.err != nil {
+				if keyID = p.key(b, raw); b.err != nil {
 					return p.builderError(b, int64(start))
 				}
+				wantKey = false
 				continue
-			}
-			switch k {
-			case '"':
-				b.appendStringBytes(p.unquote(raw))
-			case '0':
-				appendJSONNumber(b, raw)
-			case 'n':
-				b.AppendNull()
+			case len(b.stack) == base:
+				p.topScalar(b, raw)
 			default:
-				b.AppendBool(k == 't')
+				p.scalar(b, keyID, raw)
 			}
 			if b.err != nil {
 				return p.builderError(b, int64(start))
@@ -198,7 +207,9 @@ func (p *jsonParser) parse(b *Builder) error {
 		if len(b.stack) == base {
 			break
 		}
-		wantKey = b.stack[len(b.stack)-1].object
+		if wantKey = b.stack[len(b.stack)-1].object; !wantKey {
+			keyID = -1
+		}
 	}
 	if _, err := d.ReadToken(); err != io.EOF {
 		if err == nil {
@@ -207,6 +218,68 @@ func (p *jsonParser) parse(b *Builder) error {
 		return syntaxError(d, err, data)
 	}
 	return nil
+}
+
+// topScalar appends the scalar token raw, the whole value being read, with
+// the builder's methods.
+func (p *jsonParser) topScalar(b *Builder, raw []byte) {
+	switch raw[0] {
+	case '"':
+		b.appendStringBytes(p.unquote(raw))
+	case 'n':
+		b.AppendNull()
+	case 't', 'f':
+		b.AppendBool(raw[0] == 't')
+	default:
+		appendJSONNumber(b, raw)
+	}
+}
+
+// scalar records the scalar token raw as the next value, of key id (-1 in
+// an array), of the innermost container opened by this parse, and writes
+// its encoding. A number of more than 18 digits goes through
+// [Builder.AppendNumber].
+func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
+	var n int64
+	var scale int
+	kind := byte(0)
+	switch raw[0] {
+	case '"', 'n', 't', 'f':
+	default:
+		if n, scale, kind = readJSONNumber(raw); kind == numberLong {
+			f := &b.stack[len(b.stack)-1]
+			f.keyID, f.haveKey = int(id), id >= 0
+			b.AppendNumber(string(raw))
+			return
+		}
+	}
+	b.pending = append(b.pending, entry{id: id, node: -1, start: len(b.buf)})
+	switch raw[0] {
+	case '"':
+		v := p.unquote(raw)
+		if len(v) <= 63 {
+			b.buf = append(b.buf, byte(len(v))<<2|byte(BasicShortString))
+		} else {
+			b.buf = append(b.buf, byte(PrimitiveString)<<2)
+			b.buf = appendUint(b.buf, uint32(len(v)), 4)
+		}
+		b.buf = append(b.buf, v...)
+	case 'n':
+		b.buf = append(b.buf, byte(PrimitiveNull)<<2)
+	case 't':
+		b.buf = append(b.buf, byte(PrimitiveTrue)<<2)
+	case 'f':
+		b.buf = append(b.buf, byte(PrimitiveFalse)<<2)
+	default:
+		switch kind {
+		case numberInt:
+			b.putInt(n)
+		case numberDecimal:
+			b.putDecimal64(n, uint8(scale))
+		default:
+			b.putDoubleText(string(raw))
+		}
+	}
 }
 
 // tokenStart returns the offset of the token that the tokenizer has read
@@ -236,90 +309,89 @@ func (p *jsonParser) unquote(raw []byte) []byte {
 	return p.str
 }
 
-// appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
-// does. The common forms are read here without checking raw again: an
-// integer of at most 18 digits (which always fits an int64) goes to
-// [Builder.AppendInt], a number with a fraction and at most 18 digits in all
-// is a decimal4 or decimal8 with the scale as written, a number with an
-// exponent a double, exactly what AppendNumber makes of them; longer
-// numbers go to AppendNumber.
-func appendJSONNumber(b *Builder, raw []byte) {
+// The kinds of JSON number readJSONNumber tells apart.
+const (
+	numberInt     = iota // an integer of at most 18 digits
+	numberDecimal        // a number with a fraction and at most 18 digits
+	numberDouble         // a number with an exponent
+	numberLong           // more than 18 digits: see Builder.AppendNumber
+)
+
+// readJSONNumber reads the valid JSON number raw without checking it again.
+// An integer of at most 18 digits (which always fits an int64) is n; a
+// number with a fraction and at most 18 digits in all is the unscaled n of
+// the given scale, as written; a number with an exponent is a double. These
+// are what [Builder.AppendNumber] makes of them.
+func readJSONNumber(raw []byte) (n int64, scale int, kind byte) {
 	digits := raw
 	neg := digits[0] == '-'
 	if neg {
 		digits = digits[1:]
 	}
 	if len(digits) > 19 {
-		b.AppendNumber(string(raw))
-		return
+		return 0, 0, numberLong
 	}
-	var n int64
-	scale := -1
+	kind = numberInt
 	for i, c := range digits {
 		switch {
 		case c >= '0' && c <= '9':
 			n = n*10 + int64(c-'0')
 		case c == '.':
-			scale = len(digits) - i - 1
-		default: // an exponent
-			b.appendDoubleText(string(raw))
-			return
+			scale, kind = len(digits)-i-1, numberDecimal
+		default:
+			return 0, 0, numberDouble
 		}
+	}
+	if kind == numberInt && len(digits) > 18 {
+		return 0, 0, numberLong
 	}
 	if neg {
 		n = -n
 	}
-	switch {
-	case scale >= 0:
-		b.appendDecimal64(n, uint8(scale))
-	case len(digits) <= 18:
+	return n, scale, kind
+}
+
+// appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
+// does, the common forms read by readJSONNumber.
+func appendJSONNumber(b *Builder, raw []byte) {
+	n, scale, kind := readJSONNumber(raw)
+	switch kind {
+	case numberInt:
 		b.AppendInt(n)
+	case numberDecimal:
+		b.appendDecimal64(n, uint8(scale))
+	case numberDouble:
+		if b.begin() {
+			b.putDoubleText(string(raw))
+		}
 	default:
 		b.AppendNumber(string(raw))
 	}
 }
 
-// key sets the key of the next field of the innermost object to the string
-// raw, which the tokenizer has checked. A document usually repeats the same
+// key returns the id of the key raw, a string the tokenizer has checked, of
+// the next field of the innermost object; on error b.err is set. A document usually repeats the same
 // keys in the same places (an array of similar objects), so the id last
 // found for the same depth and field position is tried first, checked by
 // comparing the key with the raw text; otherwise the key is unquoted and
 // the builder's dictionary searched. Either way the key is copied only when
 // it is new. Only keys written without escapes are remembered, so a key
 // that equals its raw text is one.
-func (p *jsonParser) key(b *Builder, raw []byte) {
-	f := &b.stack[len(b.stack)-1]
-	slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-f.first)%uint(len(p.keyCache))]
+func (p *jsonParser) key(b *Builder, raw []byte) int32 {
+	slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-b.stack[len(b.stack)-1].first)%uint(len(p.keyCache))]
 	name := raw[1 : len(raw)-1]
 	if id := *slot; id < len(b.keys) && b.keys[id] == string(name) {
-		f.keyID, f.haveKey = id, true
-		return
+		return int32(id)
 	}
 	if bytes.IndexByte(name, '\\') >= 0 {
-		b.keyBytes(p.unquote(raw))
-		return
+		id, _ := keyIDOf(b, p.unquote(raw))
+		return int32(id)
 	}
-	b.keyBytes(name)
-	if b.err == nil && !b.hasMeta {
-		*slot = f.keyID
+	id, ok := keyIDOf(b, name)
+	if ok && !b.hasMeta {
+		*slot = id
 	}
-}
-
-// keyBytes is Key for a name in a reused buffer: a key seen before is found
-// in the dictionary without copying name, so each distinct key is copied
-// once.
-func (b *Builder) keyBytes(name []byte) {
-	if b.err != nil {
-		return
-	}
-	if len(b.stack) == 0 || !b.stack[len(b.stack)-1].object || b.stack[len(b.stack)-1].haveKey {
-		b.Key(string(name)) // reports the misuse
-		return
-	}
-	f := &b.stack[len(b.stack)-1]
-	if id, ok := keyIDOf(b, name); ok {
-		f.keyID, f.haveKey = id, true
-	}
+	return int32(id)
 }
 
 // appendStringBytes is AppendString for a string in a reused buffer.

@@ -1,6 +1,8 @@
 package variant
 
 import (
+	"encoding/binary"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -38,13 +40,22 @@ func (b *Builder) AppendNumber(text string) {
 
 // appendDoubleText appends the valid JSON number text as a double.
 func (b *Builder) appendDoubleText(text string) {
+	if b.begin() {
+		b.putDoubleText(text)
+	}
+}
+
+// putDoubleText writes the valid JSON number text as a double to a value
+// already begun. Only a magnitude beyond float64 fails (JSON has no
+// infinities): an [ErrInvalidJSON].
+func (b *Builder) putDoubleText(text string) {
 	f, err := strconv.ParseFloat(text, 64)
 	if err != nil {
-		// Only a magnitude beyond float64 fails here; JSON has no infinities.
 		b.fail(ErrInvalidJSON, strconv.Quote(text)+" is out of the range of a double")
 		return
 	}
-	b.AppendFloat64(f)
+	b.prim(PrimitiveDouble)
+	b.buf = binary.LittleEndian.AppendUint64(b.buf, math.Float64bits(f))
 }
 
 // isJSONNumber reports whether s follows the number grammar of RFC 8259:
