@@ -200,6 +200,7 @@ func (b *Builder) emitValue(dst []byte) []byte {
 		return append(dst, b.buf...)
 	}
 	dst = slices.Grow(dst, b.nodes[b.root].size)
+	b.buf = slices.Grow(b.buf, 16)
 	return b.emit(dst, b.root)
 }
 
@@ -286,21 +287,24 @@ func (b *Builder) emit(dst []byte, ni int32) []byte {
 		}
 	}
 	putUint(dst[p:], uint32(off), offSize)
-	runStart, runEnd := 0, 0
-	for _, e := range ents {
-		if e.node < 0 {
-			if e.start != runEnd {
-				dst = append(dst, b.buf[runStart:runEnd]...)
-				runStart = e.start
-			}
-			runEnd = e.start + e.size
+	// A scalar of up to 16 bytes is copied as 16 bytes, which buf (grown
+	// by emitValue) and dst (grown to the whole value) have room for but
+	// near their ends; the bytes past it are written over by what follows.
+	buf := b.buf[:cap(b.buf)]
+	for i := range ents {
+		e := &ents[i]
+		if e.node >= 0 {
+			dst = b.emit(dst, e.node)
 			continue
 		}
-		dst = append(dst, b.buf[runStart:runEnd]...)
-		runStart, runEnd = 0, 0
-		dst = b.emit(dst, e.node)
+		if n := len(dst); e.size <= 16 && e.start+16 <= len(buf) && n+16 <= cap(dst) {
+			*(*[16]byte)(dst[n : n+16]) = *(*[16]byte)(buf[e.start : e.start+16])
+			dst = dst[:n+e.size]
+			continue
+		}
+		dst = append(dst, buf[e.start:e.start+e.size]...)
 	}
-	return append(dst, b.buf[runStart:runEnd]...)
+	return dst
 }
 
 // putUint writes the n (1 to 4) low bytes of v to b, little-endian.
