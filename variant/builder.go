@@ -119,12 +119,12 @@ func (b *Builder) begin() bool {
 	if n := len(b.stack); n > 0 && b.err == nil {
 		f := &b.stack[n-1]
 		if !f.object {
-			b.pending = append(b.pending, entry{id: -1, node: -1, start: len(b.buf)})
+			b.pending = append(b.pending, entry{id: -1, node: -1, start: uint32(len(b.buf))})
 			return true
 		}
 		if f.haveKey {
 			f.haveKey = false
-			b.pending = append(b.pending, entry{id: int32(f.keyID), node: -1, start: len(b.buf)})
+			b.pending = append(b.pending, entry{id: int32(f.keyID), node: -1, start: uint32(len(b.buf))})
 			return true
 		}
 	}
@@ -536,7 +536,9 @@ func (b *Builder) Build() (Variant, error) {
 		return Variant{}, err
 	}
 	if !b.built {
-		b.finish()
+		if b.finish(); b.err != nil {
+			return Variant{}, b.err
+		}
 		b.out = b.emitValue(b.out[:0])
 		b.built = true
 	}
@@ -549,7 +551,9 @@ func (b *Builder) buildCopy() (Variant, error) {
 	if err := b.complete(); err != nil {
 		return Variant{}, err
 	}
-	b.finish()
+	if b.finish(); b.err != nil {
+		return Variant{}, b.err
+	}
 	m := b.metadata()
 	n := len(m.Bytes())
 	dst := make([]byte, n, n+b.valueSize())
@@ -571,6 +575,9 @@ func (b *Builder) complete() error {
 	}
 	if len(b.stack) > 0 {
 		return &Error{Err: ErrBuilder, Offset: -1, Msg: strconv.Itoa(len(b.stack)) + " object or array not closed"}
+	}
+	if uint64(len(b.buf)) > maxValueSize {
+		return &Error{Err: ErrBuilder, Offset: -1, Msg: "the value has more than " + strconv.FormatUint(maxValueSize, 10) + " bytes"}
 	}
 	return nil
 }

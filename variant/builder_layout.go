@@ -22,11 +22,16 @@ import (
 type entry struct {
 	id    int32 // key id (provisional until layout, then final); -1 in an array
 	node  int32 // the container's node, or -1 for a scalar
-	start int   // where a scalar starts in buf
+	start uint32 // where a scalar starts in buf
 	// size is the bytes of the value: set when its container closes for a
-	// scalar, by layout for a container.
-	size int
+	// scalar, by layout for a container. A value has at most maxValueSize
+	// bytes, which Build checks.
+	size uint32
 }
+
+// maxValueSize is the most bytes a value can have: the largest offset of
+// 4 bytes (VariantEncoding.md, "Value encoding").
+const maxValueSize = 1<<32 - 1
 
 // node is a closed object or array: its values are ents[first:first+n].
 type node struct {
@@ -125,7 +130,7 @@ func (b *Builder) EndArray() {
 // setSizes sets the size of each scalar of a container being closed: it
 // ends where the next value starts, or at the end of buf for the last.
 func (b *Builder) setSizes(entries []entry) {
-	end := len(b.buf)
+	end := uint32(len(b.buf))
 	for i := len(entries) - 1; i >= 0; i-- {
 		entries[i].size = end - entries[i].start
 		end = entries[i].start
@@ -167,9 +172,9 @@ func (b *Builder) layout() {
 		data := 0
 		for j := range ents {
 			if c := ents[j].node; c >= 0 {
-				ents[j].size = b.nodes[c].size
+				ents[j].size = uint32(b.nodes[c].size)
 			}
-			data += ents[j].size
+			data += int(ents[j].size)
 		}
 		offSize := widthFor(uint64(data))
 		size := 1 + 1 + (nd.n+1)*offSize + data
@@ -181,6 +186,10 @@ func (b *Builder) layout() {
 			size += nd.n * int(nd.idSize)
 		}
 		nd.offSize, nd.size = int8(offSize), size
+		if uint64(size) > maxValueSize {
+			b.fail(ErrBuilder, "the value has more than "+strconv.FormatUint(maxValueSize, 10)+" bytes")
+			return
+		}
 	}
 }
 
@@ -277,13 +286,13 @@ func (b *Builder) emit(dst []byte, ni int32) []byte {
 		for _, e := range ents {
 			dst[p] = byte(off)
 			p++
-			off += e.size
+			off += int(e.size)
 		}
 	} else {
 		for _, e := range ents {
 			putUint(dst[p:], uint32(off), offSize)
 			p += offSize
-			off += e.size
+			off += int(e.size)
 		}
 	}
 	putUint(dst[p:], uint32(off), offSize)
@@ -297,9 +306,9 @@ func (b *Builder) emit(dst []byte, ni int32) []byte {
 			dst = b.emit(dst, e.node)
 			continue
 		}
-		if n := len(dst); e.size <= 16 && e.start+16 <= len(buf) && n+16 <= cap(dst) {
-			*(*[16]byte)(dst[n : n+16]) = *(*[16]byte)(buf[e.start : e.start+16])
-			dst = dst[:n+e.size]
+		if n, at := len(dst), int(e.start); e.size <= 16 && at+16 <= len(buf) && n+16 <= cap(dst) {
+			*(*[16]byte)(dst[n : n+16]) = *(*[16]byte)(buf[at : at+16])
+			dst = dst[:n+int(e.size)]
 			continue
 		}
 		dst = append(dst, buf[e.start:e.start+e.size]...)

@@ -163,7 +163,7 @@ func (p *jsonParser) parse(b *Builder) error {
 					return p.builderError(b, start)
 				}
 			} else {
-				b.pending = append(b.pending, entry{id: keyID, node: -1, start: len(b.buf)})
+				b.pending = append(b.pending, entry{id: keyID, node: -1, start: uint32(len(b.buf))})
 				b.stack = append(b.stack, frame{object: c == '{', first: len(b.pending)})
 			}
 			if wantKey = c == '{'; wantKey {
@@ -253,7 +253,7 @@ func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
 			return
 		}
 	}
-	b.pending = append(b.pending, entry{id: id, node: -1, start: len(b.buf)})
+	b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
 	switch raw[0] {
 	case '"':
 		v := p.unquote(raw)
