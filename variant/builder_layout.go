@@ -20,8 +20,8 @@ import (
 // entry is one value of an object or array: a scalar in buf or a closed
 // container.
 type entry struct {
-	id    int32 // key id (provisional until layout, then final); -1 in an array
-	node  int32 // the container's node, or -1 for a scalar
+	id    int32  // key id (provisional until layout, then final); -1 in an array
+	node  int32  // the container's node, or -1 for a scalar
 	start uint32 // where a scalar starts in buf
 	// size is the bytes of the value: set when its container closes for a
 	// scalar, by layout for a container. A value has at most maxValueSize

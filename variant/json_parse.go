@@ -136,7 +136,8 @@ func (p *jsonParser) parse(b *Builder) error {
 	data := p.data
 	base := len(b.stack)
 	p.objStart = p.objStart[:0]
-	wantKey := false   // the innermost object opened here waits for a key
+	inObject := false  // the innermost container opened here is an object
+	wantKey := false   // and it waits for a key
 	keyID := int32(-1) // the key of the next value; -1 in an array
 	end := 0           // input offset after the last token read
 	for {
@@ -145,11 +146,36 @@ func (p *jsonParser) parse(b *Builder) error {
 		}
 		prev := end
 		end = int(d.InputOffset())
-		// The last byte of a token tells a delimiter from a string (")
-		// a number (a digit) or a literal (l or e).
-		switch c := data[end-1]; c {
+		// The last byte of a token tells a delimiter from a key or scalar,
+		// which ends with a quote, a digit or the last letter of a literal.
+		c := data[end-1]
+		if !isDelimiter[c] {
+			start := tokenStart(data, prev)
+			raw := data[start:end]
+			switch {
+			case wantKey:
+				// The tokenizer reads only a string where a key is due.
+				if keyID = p.key(b, raw); b.err != nil {
+					return p.builderError(b, int64(start))
+				}
+				wantKey = false
+				continue
+			case len(b.stack) == base:
+				if p.topScalar(b, raw); b.err != nil {
+					return p.builderError(b, int64(start))
+				}
+			default:
+				if p.scalar(b, keyID, raw); b.err != nil {
+					return p.builderError(b, int64(start))
+				}
+				wantKey = inObject
+				continue
+			}
+			break
+		}
+		start := int64(end - 1)
+		switch c {
 		case '{', '[':
-			start := int64(end - 1)
 			if len(b.stack) >= MaxDepth {
 				return jsonError(ErrTooDeep, start, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
 			}
@@ -166,50 +192,31 @@ func (p *jsonParser) parse(b *Builder) error {
 				b.pending = append(b.pending, entry{id: keyID, node: -1, start: uint32(len(b.buf))})
 				b.stack = append(b.stack, frame{object: c == '{', first: len(b.pending)})
 			}
-			if wantKey = c == '{'; wantKey {
+			if inObject = c == '{'; inObject {
 				p.objStart = append(p.objStart, start)
 			} else {
 				keyID = -1
 			}
+			wantKey = inObject
 			continue
 		case '}':
 			off := p.objStart[len(p.objStart)-1]
 			p.objStart = p.objStart[:len(p.objStart)-1]
-			b.EndObject()
-			if b.err != nil {
+			if b.EndObject(); b.err != nil {
 				return p.builderError(b, off)
 			}
-		case ']':
-			b.EndArray()
-			if b.err != nil {
-				return p.builderError(b, int64(end-1))
-			}
-		default:
-			start := tokenStart(data, prev)
-			raw := data[start:end]
-			switch {
-			case wantKey:
-				// The tokenizer reads only a string where a key is due.
-				if keyID = p.key(b, raw); b.err != nil {
-					return p.builderError(b, int64(start))
-				}
-				wantKey = false
-				continue
-			case len(b.stack) == base:
-				p.topScalar(b, raw)
-			default:
-				p.scalar(b, keyID, raw)
-			}
-			if b.err != nil {
-				return p.builderError(b, int64(start))
+		default: // ']'
+			if b.EndArray(); b.err != nil {
+				return p.builderError(b, start)
 			}
 		}
 		if len(b.stack) == base {
 			break
 		}
-		if wantKey = b.stack[len(b.stack)-1].object; !wantKey {
+		if inObject = b.stack[len(b.stack)-1].object; !inObject {
 			keyID = -1
 		}
+		wantKey = inObject
 	}
 	if _, err := d.ReadToken(); err != io.EOF {
 		if err == nil {
@@ -219,6 +226,9 @@ func (p *jsonParser) parse(b *Builder) error {
 	}
 	return nil
 }
+
+// isDelimiter marks the bytes that end a delimiter token: { } [ ].
+var isDelimiter = [256]bool{'{': true, '}': true, '[': true, ']': true}
 
 // topScalar appends the scalar token raw, the whole value being read, with
 // the builder's methods.
@@ -287,6 +297,15 @@ func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
 // (RFC 8259, section 2) between the two tokens, which the tokenizer has
 // checked.
 func tokenStart(data []byte, end int) int {
+	if end < len(data) {
+		// Most often one comma or colon and no whitespace.
+		if c := data[end]; c == ',' || c == ':' {
+			end++
+		}
+		if end < len(data) && data[end] > ' ' {
+			return end
+		}
+	}
 	for end < len(data) && separator[data[end]] {
 		end++
 	}
