@@ -250,37 +250,41 @@ func (p *jsonParser) topScalar(b *Builder, raw []byte) {
 // its encoding. A number of more than 18 digits goes through
 // [Builder.AppendNumber].
 func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
-	var n int64
-	var scale int
-	kind := byte(0)
 	switch raw[0] {
-	case '"', 'n', 't', 'f':
+	case '"':
+		b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
+		if s := raw[1 : len(raw)-1]; len(s) <= 63 {
+			// A short string, also once unescaped: unescaped in place
+			// after its header, whose length is then set.
+			at := len(b.buf)
+			if bytes.IndexByte(s, '\\') < 0 {
+				b.buf = append(append(b.buf, 0), s...)
+			} else {
+				// AppendUnquote cannot fail on a string the tokenizer has read.
+				b.buf, _ = jsontext.AppendUnquote(append(b.buf, 0), raw)
+			}
+			b.buf[at] = byte(len(b.buf)-at-1)<<2 | byte(BasicShortString)
+			return
+		}
+		b.appendStringValue(p.unquote(raw))
+	case 'n':
+		b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
+		b.buf = append(b.buf, byte(PrimitiveNull)<<2)
+	case 't':
+		b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
+		b.buf = append(b.buf, byte(PrimitiveTrue)<<2)
+	case 'f':
+		b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
+		b.buf = append(b.buf, byte(PrimitiveFalse)<<2)
 	default:
-		if n, scale, kind = readJSONNumber(raw); kind == numberLong {
+		n, scale, kind := readJSONNumber(raw)
+		if kind == numberLong {
 			f := &b.stack[len(b.stack)-1]
 			f.keyID, f.haveKey = int(id), id >= 0
 			b.AppendNumber(string(raw))
 			return
 		}
-	}
-	b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
-	switch raw[0] {
-	case '"':
-		v := p.unquote(raw)
-		if len(v) <= 63 {
-			b.buf = append(b.buf, byte(len(v))<<2|byte(BasicShortString))
-		} else {
-			b.buf = append(b.buf, byte(PrimitiveString)<<2)
-			b.buf = appendUint(b.buf, uint32(len(v)), 4)
-		}
-		b.buf = append(b.buf, v...)
-	case 'n':
-		b.buf = append(b.buf, byte(PrimitiveNull)<<2)
-	case 't':
-		b.buf = append(b.buf, byte(PrimitiveTrue)<<2)
-	case 'f':
-		b.buf = append(b.buf, byte(PrimitiveFalse)<<2)
-	default:
+		b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
 		switch kind {
 		case numberInt:
 			b.putInt(n)
@@ -415,9 +419,14 @@ func (p *jsonParser) key(b *Builder, raw []byte) int32 {
 
 // appendStringBytes is AppendString for a string in a reused buffer.
 func (b *Builder) appendStringBytes(v []byte) {
-	if !b.begin() {
-		return
+	if b.begin() {
+		b.appendStringValue(v)
 	}
+}
+
+// appendStringValue writes the string v, a short string when it has at
+// most 63 bytes, to a value already begun.
+func (b *Builder) appendStringValue(v []byte) {
 	if len(v) <= 63 {
 		b.buf = append(b.buf, byte(len(v))<<2|byte(BasicShortString))
 	} else {
