@@ -36,7 +36,7 @@ type Builder struct {
 	ents    []entry        // values of the closed objects and arrays, each's together
 	nodes   []node         // the closed objects and arrays, inner ones first
 	root    int32          // node of the top-level value, or -1 for a scalar
-	seen    []seenMark     // by key id: the object and position it was last given in
+	seen    []uint32       // by key id: the object it was last given in
 	objects uint32         // objects closed, the mark of the current one in seen
 	keyIDs  map[string]int // key to provisional id, kept while !same
 	keys    []string       // keys by provisional id, in first-seen order

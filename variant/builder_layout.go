@@ -43,18 +43,11 @@ type node struct {
 	size    int // bytes of the whole container, set by layout
 }
 
-// seenMark records, for a key id, the last object that gave it (by the
-// Builder's count of objects) and its position there.
-type seenMark struct {
-	object uint32
-	at     int32
-}
-
 // retained returns the bytes the builder's buffers hold on to.
 func (b *Builder) retained() int {
 	return cap(b.buf) + cap(b.out) +
 		(cap(b.pending)+cap(b.ents))*int(unsafe.Sizeof(entry{})) +
-		cap(b.nodes)*int(unsafe.Sizeof(node{})) + cap(b.seen)*int(unsafe.Sizeof(seenMark{}))
+		cap(b.nodes)*int(unsafe.Sizeof(node{})) + cap(b.seen)*4
 }
 
 // EndObject closes the innermost open object. A duplicate key is resolved
@@ -74,28 +67,33 @@ func (b *Builder) EndObject() {
 		return
 	}
 	entries := b.pending[f.first:]
-	b.setSizes(entries)
 	b.objects++
 	if b.objects == 0 { // wrapped around: older marks would match
 		clear(b.seen)
 		b.objects = 1
 	}
+	// From the last field back: each scalar's size, and a mark for each
+	// key, so that a key met again is a duplicate whose later field is the
+	// one marked.
 	dead := false
-	for i, e := range entries {
+	end := uint32(len(b.buf))
+	for i := len(entries) - 1; i >= 0; i-- {
+		e := &entries[i]
+		e.size, end = end-e.start, e.start
 		if int(e.id) >= len(b.seen) {
 			b.seen = slices.Grow(b.seen, int(e.id)+1-len(b.seen))
 			b.seen = b.seen[:cap(b.seen)]
 		}
-		s := &b.seen[e.id]
-		if s.object == b.objects {
+		if b.seen[e.id] == b.objects {
 			if !b.last {
-				b.fail(ErrDuplicateKey, strconv.Quote(b.keyOf(int(e.id))))
+				b.failDuplicate(entries)
 				return
 			}
-			entries[s.at].id = -1 // replaced by this one
+			e.id = -1 // replaced by the later field
 			dead, b.dropped = true, true
+			continue
 		}
-		s.object, s.at = b.objects, int32(i)
+		b.seen[e.id] = b.objects
 	}
 	first := len(b.ents)
 	if dead {
@@ -108,6 +106,19 @@ func (b *Builder) EndObject() {
 		b.ents = append(b.ents, entries...)
 	}
 	b.close(node{object: true, first: first, n: len(b.ents) - first}, f)
+}
+
+// failDuplicate fails with an [ErrDuplicateKey] naming the first key of
+// entries, in the order given, that an earlier field has too.
+func (b *Builder) failDuplicate(entries []entry) {
+	seen := make(map[int32]bool, len(entries))
+	for _, e := range entries {
+		if seen[e.id] {
+			b.fail(ErrDuplicateKey, strconv.Quote(b.keyOf(int(e.id))))
+			return
+		}
+		seen[e.id] = true
+	}
 }
 
 // EndArray closes the innermost open array.

@@ -118,6 +118,20 @@ func TestParseJSONLongString(t *testing.T) {
 	}
 }
 
+// TestParseJSONFirstDuplicateKey: of several keys given twice in one
+// object, the error names the one given again first.
+func TestParseJSONFirstDuplicateKey(t *testing.T) {
+	for doc, key := range map[string]string{
+		`{"a":1,"b":2,"b":3,"a":4}`: `key "b" given twice`,
+		`{"b":1,"a":2,"b":3,"a":4}`: `key "b" given twice`,
+		`{"a":1,"b":2,"a":3,"b":4}`: `key "a" given twice`,
+	} {
+		_, err := ParseJSON([]byte(doc))
+		require.ErrorIs(t, err, ErrDuplicateKey, doc)
+		assert.Contains(t, err.Error(), key, doc)
+	}
+}
+
 func TestParseJSONDuplicateKeys(t *testing.T) {
 	// B09: strict parsing rejects the document; last-wins collapses the key.
 	_, err := ParseJSON([]byte(`{"x":{"a":1,"a":2}}`))
