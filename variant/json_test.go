@@ -132,6 +132,32 @@ func TestParseJSONFirstDuplicateKey(t *testing.T) {
 	}
 }
 
+// TestParseJSONStringInContainer: a string inside an object or array is a
+// short string when it has at most 63 bytes once unescaped, whatever the
+// length of its JSON text.
+func TestParseJSONStringInContainer(t *testing.T) {
+	for _, tt := range []struct {
+		json, s, header string
+	}{
+		{strings.Repeat("a", 63), strings.Repeat("a", 63), "FD"},
+		{strings.Repeat("a", 64), strings.Repeat("a", 64), "40 40 00 00 00"},
+		{strings.Repeat(`\n`, 31) + "a", strings.Repeat("\n", 31) + "a", "81"},
+		{strings.Repeat(`\n`, 40), strings.Repeat("\n", 40), "A1"},
+		{strings.Repeat(`\u00e9`, 11), strings.Repeat("é", 11), "59"},
+		{strings.Repeat(`\"`, 63), strings.Repeat(`"`, 63), "FD"},
+		{strings.Repeat(`\n`, 64), strings.Repeat("\n", 64), "40 40 00 00 00"},
+	} {
+		v, err := ParseJSON([]byte(`[1,"` + tt.json + `"]`))
+		require.NoError(t, err, tt.json)
+		a, err := v.Array()
+		require.NoError(t, err)
+		e, err := a.At(1)
+		require.NoError(t, err)
+		assert.Equal(t, append(unhex(t, tt.header), tt.s...), e.Bytes(), tt.json)
+		require.NoError(t, v.Validate())
+	}
+}
+
 func TestParseJSONDuplicateKeys(t *testing.T) {
 	// B09: strict parsing rejects the document; last-wins collapses the key.
 	_, err := ParseJSON([]byte(`{"x":{"a":1,"a":2}}`))
