@@ -77,9 +77,13 @@ func (b *Builder) EndObject() {
 	// one marked.
 	dead := false
 	end := uint32(len(b.buf))
+	data := 0
 	for i := len(entries) - 1; i >= 0; i-- {
 		e := &entries[i]
 		e.size, end = end-e.start, e.start
+		if e.node >= 0 {
+			e.size = uint32(b.nodes[e.node].size)
+		}
 		if int(e.id) >= len(b.seen) {
 			b.seen = slices.Grow(b.seen, int(e.id)+1-len(b.seen))
 			b.seen = b.seen[:cap(b.seen)]
@@ -94,6 +98,7 @@ func (b *Builder) EndObject() {
 			continue
 		}
 		b.seen[e.id] = b.objects
+		data += int(e.size)
 	}
 	first := len(b.ents)
 	if dead {
@@ -105,7 +110,7 @@ func (b *Builder) EndObject() {
 	} else {
 		b.ents = append(b.ents, entries...)
 	}
-	b.close(node{object: true, first: first, n: len(b.ents) - first}, f)
+	b.close(node{object: true, first: first, n: len(b.ents) - first}, data, f)
 }
 
 // failDuplicate fails with an [ErrDuplicateKey] naming the first key of
@@ -132,25 +137,39 @@ func (b *Builder) EndArray() {
 	}
 	f := b.stack[len(b.stack)-1]
 	entries := b.pending[f.first:]
-	b.setSizes(entries)
+	end := uint32(len(b.buf))
+	data := 0
+	for i := len(entries) - 1; i >= 0; i-- {
+		e := &entries[i]
+		e.size, end = end-e.start, e.start
+		if e.node >= 0 {
+			e.size = uint32(b.nodes[e.node].size)
+		}
+		data += int(e.size)
+	}
 	first := len(b.ents)
 	b.ents = append(b.ents, entries...)
-	b.close(node{first: first, n: len(entries)}, f)
+	b.close(node{first: first, n: len(entries)}, data, f)
 }
 
-// setSizes sets the size of each scalar of a container being closed: it
-// ends where the next value starts, or at the end of buf for the last.
-func (b *Builder) setSizes(entries []entry) {
-	end := uint32(len(b.buf))
-	for i := len(entries) - 1; i >= 0; i-- {
-		entries[i].size = end - entries[i].start
-		end = entries[i].start
+// close records the container of frame f, of data bytes of values, as node
+// nd and makes it the last value of its parent, or the top-level value. Its
+// size is set for field ids of one byte, which layout changes if the
+// dictionary has more than 256 keys.
+func (b *Builder) close(nd node, data int, f frame) {
+	nd.offSize = int8(widthFor(uint64(data)))
+	nd.size = 2 + (nd.n+1)*int(nd.offSize) + data
+	if nd.n > 255 {
+		nd.size += 3
 	}
-}
-
-// close records the container of frame f as node nd and makes it the last
-// value of its parent, or the top-level value.
-func (b *Builder) close(nd node, f frame) {
+	if nd.object {
+		nd.idSize = 1
+		nd.size += nd.n
+	}
+	if uint64(nd.size) > maxValueSize {
+		b.fail(ErrBuilder, "the value has more than "+strconv.FormatUint(maxValueSize, 10)+" bytes")
+		return
+	}
 	id := int32(len(b.nodes))
 	b.nodes = append(b.nodes, nd)
 	b.pending = b.pending[:f.first]
@@ -162,9 +181,20 @@ func (b *Builder) close(nd node, f frame) {
 	}
 }
 
-// layout gives every object's fields their final ids in key order and
-// computes the size of every container, inner ones first, for emitValue.
+// layout gives every object's fields their final ids in key order and, when
+// the dictionary has more than 256 keys (so that some field ids may take
+// more than one byte), computes the size of every container again, inner
+// ones first, for emitValue.
 func (b *Builder) layout() {
+	if b.dictionarySize() <= 256 {
+		// Every field id has one byte, as the sizes set at close assume.
+		for i := range b.nodes {
+			if nd := &b.nodes[i]; nd.object {
+				b.sortFinal(b.ents[nd.first : nd.first+nd.n])
+			}
+		}
+		return
+	}
 	for i := range b.nodes {
 		nd := &b.nodes[i]
 		ents := b.ents[nd.first : nd.first+nd.n]
@@ -202,6 +232,14 @@ func (b *Builder) layout() {
 			return
 		}
 	}
+}
+
+// dictionarySize returns the number of keys of the value's dictionary.
+func (b *Builder) dictionarySize() int {
+	if b.hasMeta {
+		return b.meta.Len()
+	}
+	return len(b.keys)
 }
 
 // valueSize returns the bytes of the value laid out.
