@@ -115,7 +115,7 @@ type jsonParser struct {
 	// errors found when it closes.
 	objStart []int64
 	// keyCache maps a depth and field position to the key id last seen
-	// there; see key.
+	// there; see newKey.
 	keyCache [256]int
 }
 
@@ -155,7 +155,12 @@ func (p *jsonParser) parse(b *Builder) error {
 			switch {
 			case wantKey:
 				// The tokenizer reads only a string where a key is due.
-				if keyID = p.key(b, raw); b.err != nil {
+				// The key cache (see key), tried here first.
+				f := &b.stack[len(b.stack)-1]
+				slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-f.first)%uint(len(p.keyCache))]
+				if id := *slot; id < len(b.keys) && b.keys[id] == string(raw[1:len(raw)-1]) {
+					keyID = int32(id)
+				} else if keyID = p.newKey(b, slot, raw); b.err != nil {
 					return p.builderError(b, int64(start))
 				}
 				wantKey = false
@@ -392,20 +397,17 @@ func appendJSONNumber(b *Builder, raw []byte) {
 	}
 }
 
-// key returns the id of the key raw, a string the tokenizer has checked, of
-// the next field of the innermost object; on error b.err is set. A document usually repeats the same
-// keys in the same places (an array of similar objects), so the id last
-// found for the same depth and field position is tried first, checked by
-// comparing the key with the raw text; otherwise the key is unquoted and
-// the builder's dictionary searched. Either way the key is copied only when
-// it is new. Only keys written without escapes are remembered, so a key
-// that equals its raw text is one.
-func (p *jsonParser) key(b *Builder, raw []byte) int32 {
-	slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-b.stack[len(b.stack)-1].first)%uint(len(p.keyCache))]
+// newKey returns the id of the key raw, a string the tokenizer has checked,
+// of the next field of the innermost object; on error b.err is set. The
+// parser tries first the id last found for the same depth and field
+// position, its slot in keyCache, since a document usually repeats the
+// same keys in the same places (an array of similar objects), comparing
+// the key with the raw text; newKey is for a key not found there: it
+// unquotes the key and searches the builder's dictionary, copying the key
+// only when it is new, and remembers the id in slot. Only keys written
+// without escapes are remembered, so a key that equals its raw text is one.
+func (p *jsonParser) newKey(b *Builder, slot *int, raw []byte) int32 {
 	name := raw[1 : len(raw)-1]
-	if id := *slot; id < len(b.keys) && b.keys[id] == string(name) {
-		return int32(id)
-	}
 	if bytes.IndexByte(name, '\\') >= 0 {
 		id, _ := keyIDOf(b, p.unquote(raw))
 		return int32(id)
