@@ -186,6 +186,10 @@ func keyIDOf[T string | []byte](b *Builder, name T) (int, bool) {
 		return id, ok
 	}
 	if b.same {
+		if n := len(b.keys); n < len(b.prev) && b.prev[n] == string(name) {
+			b.keys = append(b.keys, b.prev[n]) // the next key of prev
+			return n, true
+		}
 		if id, ok := b.prevIDs[string(name)]; ok && id <= len(b.keys) && id < len(b.prev) {
 			if id == len(b.keys) {
 				b.keys = append(b.keys, b.prev[id]) // the next key of prev
