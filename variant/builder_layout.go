@@ -22,10 +22,10 @@ import (
 type entry struct {
 	id    int32  // key id (provisional until layout, then final); -1 in an array
 	node  int32  // the container's node, or -1 for a scalar
-	start uint32 // where a scalar starts in buf
-	// size is the bytes of the value: set when its container closes for a
-	// scalar, by layout for a container. A value has at most maxValueSize
-	// bytes, which Build checks.
+	start uint32 // where a scalar starts in buf (a container: its scalars)
+	// size is the bytes of the value, set when its container closes (see
+	// close for a container's). A value has at most maxValueSize bytes,
+	// which close and Build check.
 	size uint32
 }
 
@@ -36,11 +36,11 @@ const maxValueSize = 1<<32 - 1
 // node is a closed object or array: its values are ents[first:first+n].
 type node struct {
 	object  bool
-	idSize  int8 // set by layout
+	idSize  int8 // 1 when it closes; set by layout for more than 256 keys
 	offSize int8
 	first   int
 	n       int
-	size    int // bytes of the whole container, set by layout
+	size    int // bytes of the whole container, set as idSize is
 }
 
 // retained returns the bytes the builder's buffers hold on to.

@@ -155,7 +155,7 @@ func (p *jsonParser) parse(b *Builder) error {
 			switch {
 			case wantKey:
 				// The tokenizer reads only a string where a key is due.
-				// The key cache (see key), tried here first.
+				// The key cache (see newKey), tried here first.
 				f := &b.stack[len(b.stack)-1]
 				slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-f.first)%uint(len(p.keyCache))]
 				if id := *slot; id < len(b.keys) && b.keys[id] == string(raw[1:len(raw)-1]) {
