@@ -11,11 +11,13 @@ import (
 // leaves the headers of objects and arrays to Build: an object's header
 // needs the final field ids, which are known once the dictionary is
 // complete, and its size decides the offset sizes of the containers around
-// it. EndObject and EndArray only record the container (a node) and its
-// values (entries); Build sorts each object's fields by final id, computes
-// every container's size, inner ones first, and then writes the value in
-// one pass, copying each scalar once. No value is moved while building and
-// no field id is rewritten.
+// it. EndObject and EndArray record the container (a node) and its values
+// (entries), and its size for field ids of one byte, which every id is
+// unless the dictionary has more than 256 keys; Build sorts each object's
+// fields by final id, computes every container's size again, inner ones
+// first, only for a larger dictionary, and then writes the value in one
+// pass, copying each scalar once. No value is moved while building and no
+// field id is rewritten.
 
 // entry is one value of an object or array: a scalar in buf or a closed
 // container.
