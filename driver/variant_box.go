@@ -8,7 +8,7 @@ import (
 )
 
 // variantBoxes puts variant.Variant values into driver.Value interfaces
-// without an allocation per value. Assigning a Variant (80 bytes) to an
+// without an allocation per value. Assigning a Variant (56 bytes) to an
 // interface makes Go copy it into a heap object of its own, one allocation
 // per value and per row; variantBoxes keeps the values in slabs of slabLen
 // Variants instead and makes each interface point to its element.
@@ -24,7 +24,7 @@ type variantBoxes struct {
 	n    int // elements of slab handed out
 }
 
-// slabLen is the number of Variants allocated at once: 10 KiB, so that a
+// slabLen is the number of Variants allocated at once: 7 KiB, so that a
 // caller keeping one value keeps little else.
 const slabLen = 128
 
