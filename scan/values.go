@@ -176,7 +176,7 @@ func (r *Rows) VariantTo(i int, dst *variant.Variant) (bool, error) {
 	if m == nil || len(value) == 0 {
 		return false, err
 	}
-	*dst = variant.View(*m, value)
+	dst.SetView(m, value)
 	return true, nil
 }
 
