@@ -65,15 +65,16 @@ func (it *scanIter) nextValues(dest []sqldriver.Value) (bool, error) {
 			dest[o] = driverValue(&it.tmp)
 			continue
 		}
-		v, err := s.rows.Variant(j)
+		// The Variant goes straight into its box's element.
+		ok, err := s.rows.VariantTo(j, it.boxes.slot())
 		if err != nil {
 			return false, err
 		}
-		if len(v.Bytes()) == 0 { // SQL NULL
+		if !ok { // SQL NULL
 			dest[o] = nil
 			continue
 		}
-		dest[o] = it.boxes.box(v)
+		dest[o] = it.boxes.take()
 	}
 	return true, nil
 }

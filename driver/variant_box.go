@@ -8,20 +8,23 @@ import (
 )
 
 // variantBoxes puts variant.Variant values into driver.Value interfaces
-// without an allocation per value. Assigning a Variant (80 bytes) to an
+// without an allocation per value. Assigning a Variant (56 bytes) to an
 // interface makes Go copy it into a heap object of its own, one allocation
-// per value and per row; variantBoxes copies it into the next element of a
-// slab of slabLen Variants instead and makes the interface point there.
+// per value and per row; variantBoxes keeps the values in slabs of slabLen
+// Variants instead and makes each interface point to its element.
 //
-// A slab element is written once, before its interface is made, and never
-// again: a full slab is left to the garbage collector (which keeps it while
-// any of its interfaces is reachable) and a new one is allocated, so every
-// interface keeps the value it was given, as Go's own interfaces do.
+// A value is written into the next free element (slot) and handed out
+// (take) once complete; an element handed out is never written again: a
+// full slab is left to the garbage collector (which keeps it while any of
+// its interfaces is reachable) and a new one is allocated, so every
+// interface keeps the value it was given, as Go's own interfaces do. An
+// element written but not taken (a NULL, a failed read) is the next slot.
 type variantBoxes struct {
-	slab []variant.Variant
+	slab *[slabLen]variant.Variant
+	n    int // elements of slab handed out
 }
 
-// slabLen is the number of Variants allocated at once: 10 KiB, so that a
+// slabLen is the number of Variants allocated at once: 7 KiB, so that a
 // caller keeping one value keeps little else.
 const slabLen = 128
 
@@ -39,15 +42,25 @@ var variantType = func() unsafe.Pointer {
 	return (*eface)(unsafe.Pointer(&x)).typ
 }()
 
+// slot returns the element the next value is written to, so that a reader
+// can store a Variant there without copying it again.
+func (b *variantBoxes) slot() *variant.Variant {
+	if b.slab == nil || b.n == slabLen {
+		b.slab, b.n = new([slabLen]variant.Variant), 0
+	}
+	return &b.slab[b.n]
+}
+
+// take returns the value written into the last slot as a driver.Value
+// holding a variant.Variant; the element is never written again.
+func (b *variantBoxes) take() sqldriver.Value {
+	e := eface{typ: variantType, data: unsafe.Pointer(&b.slab[b.n])}
+	b.n++
+	return *(*sqldriver.Value)(unsafe.Pointer(&e))
+}
+
 // box returns v as a driver.Value holding a variant.Variant.
 func (b *variantBoxes) box(v variant.Variant) sqldriver.Value {
-	if len(b.slab) == cap(b.slab) {
-		b.slab = make([]variant.Variant, 0, slabLen)
-	}
-	b.slab = append(b.slab, v)
-	var x sqldriver.Value
-	e := (*eface)(unsafe.Pointer(&x))
-	e.typ = variantType
-	e.data = unsafe.Pointer(&b.slab[len(b.slab)-1])
-	return x
+	*b.slot() = v
+	return b.take()
 }

@@ -39,7 +39,7 @@ func TestVariantBoxes(t *testing.T) {
 			t.Fatalf("box %d: %T is not a fmt.Stringer", i, x)
 		}
 	}
-	require.Equal(t, 5, len(b.slab))
+	require.Equal(t, 5, b.n)
 }
 
 // TestVariantBoxesNoAllocation: boxing allocates a slab per slabLen values,

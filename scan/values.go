@@ -160,9 +160,32 @@ func (r *Rows) Value(i int) any {
 // Metadata that does not decode gives an error wrapping
 // variant.ErrInvalidMetadata.
 func (r *Rows) Variant(i int) (variant.Variant, error) {
+	m, value, err := r.variantParts(i)
+	if m == nil {
+		return variant.Variant{}, err
+	}
+	return variant.View(*m, value), nil
+}
+
+// VariantTo stores in *dst the Variant that Variant returns, for a caller
+// that keeps Variants in memory of its own: the value is written there
+// once instead of being returned and copied. It reports whether the value
+// has bytes; for SQL NULL, or when it returns an error, *dst is unchanged.
+func (r *Rows) VariantTo(i int, dst *variant.Variant) (bool, error) {
+	m, value, err := r.variantParts(i)
+	if m == nil || len(value) == 0 {
+		return false, err
+	}
+	dst.SetView(m, value)
+	return true, nil
+}
+
+// variantParts returns the decoded metadata and the value bytes of output
+// column i, a KindVariant value; nil metadata for SQL NULL or an error.
+func (r *Rows) variantParts(i int) (*variant.Metadata, []byte, error) {
 	c := r.cell(i)
 	if c.null || r.cols[i].Type.Kind != KindVariant {
-		return variant.Variant{}, nil
+		return nil, nil, nil
 	}
 	if r.metas == nil {
 		r.metas = make([]metaCache, len(r.cols))
@@ -172,20 +195,20 @@ func (r *Rows) Variant(i int) (variant.Variant, error) {
 		// The batch's shared metadata: decoded once per batch.
 		if !mc.ok || mc.seq != r.seq {
 			if err := mc.decode(r.cur.metas[i]); err != nil {
-				return variant.Variant{}, fmt.Errorf("column %s: %w", r.cols[i].Name, err)
+				return nil, nil, fmt.Errorf("column %s: %w", r.cols[i].Name, err)
 			}
 			mc.seq = r.seq
 		}
-		return variant.View(mc.m, c.b), nil
+		return &mc.m, c.b, nil
 	}
 	vlen := len(c.b) - int(c.i)
 	if mb := c.b[vlen:]; !mc.ok || !bytes.Equal(mb, mc.raw) {
 		if err := mc.decode(mb); err != nil {
-			return variant.Variant{}, fmt.Errorf("column %s: %w", r.cols[i].Name, err)
+			return nil, nil, fmt.Errorf("column %s: %w", r.cols[i].Name, err)
 		}
 		mc.seq = 0
 	}
-	return variant.View(mc.m, c.b[:vlen]), nil
+	return &mc.m, c.b[:vlen], nil
 }
 
 // metaCache is the decoded metadata of a Variant output column.

@@ -55,7 +55,8 @@ func variantTable(t testing.TB) (*Table, []vrow) {
 }
 
 // Variant columns read as the Variants written, whatever each file's
-// shredding; SQL NULL rows are NULL.
+// shredding; SQL NULL rows are NULL. VariantTo stores what Variant returns
+// and leaves its destination alone for NULL.
 func TestVariantColumn(t *testing.T) {
 	tb, rows := variantTable(t)
 	i, ok := tb.Schema().Lookup("v")
@@ -73,13 +74,22 @@ func TestVariantColumn(t *testing.T) {
 				assert.Equal(t, want.id, rs.Int64(0))
 				v, err := rs.Variant(1)
 				require.NoError(t, err)
+				kept, err := variant.ParseJSON([]byte(`"kept"`))
+				require.NoError(t, err)
+				to := kept
+				ok, err := rs.VariantTo(1, &to)
+				require.NoError(t, err)
 				if want.v == "" {
 					assert.True(t, rs.IsNull(1), "row %d", want.id)
 					assert.Nil(t, rs.Value(1))
+					assert.False(t, ok, "row %d", want.id)
+					assert.Equal(t, kept, to, "row %d: VariantTo wrote a NULL", want.id)
 				} else {
 					require.False(t, rs.IsNull(1), "row %d", want.id)
 					assert.Equal(t, canonJSON(t, want.v), jsonOf(t, v), "row %d", want.id)
 					assert.Equal(t, canonJSON(t, want.v), jsonOf(t, rs.Value(1).(variant.Variant)))
+					assert.True(t, ok, "row %d", want.id)
+					assert.Equal(t, v, to, "row %d", want.id)
 				}
 				k++
 			}

@@ -263,3 +263,15 @@ func TestValidateNoAllocations(t *testing.T) {
 		}), name)
 	}
 }
+
+// SetView overwrites every field of a Variant with those View gives.
+func TestSetView(t *testing.T) {
+	src, err := ParseJSON([]byte(`{"a":[1,"x"],"b":null}`))
+	require.NoError(t, err)
+	m := src.Metadata()
+	v, err := ParseJSON([]byte(`{"z":"an older value with other metadata"}`))
+	require.NoError(t, err)
+	v.SetView(&m, src.Bytes())
+	require.Equal(t, View(m, src.Bytes()), v)
+	require.Equal(t, `{"a":[1,"x"],"b":null}`, v.String())
+}

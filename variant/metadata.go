@@ -12,12 +12,14 @@ import (
 //
 // The zero Metadata is the empty dictionary; its Bytes are 11 00 00 (sorted,
 // as an empty dictionary trivially is).
+//
+// Its fields are kept small (32 bytes, a Variant 56), because readers copy
+// Metadata and Variants by value and keep them by the row.
 type Metadata struct {
 	raw        []byte
-	offsetSize int  // bytes per dictionary_size and offset field, 1 to 4
-	size       int  // dictionary_size: the number of keys
-	sorted     bool // sorted_strings: keys sorted and unique
-	bytesStart int  // where the string bytes begin in raw
+	size       uint32 // dictionary_size: the number of keys
+	offsetSize uint8  // bytes per dictionary_size and offset field, 1 to 4
+	sorted     bool   // sorted_strings: keys sorted and unique
 }
 
 // emptyMetadata is version 1, sorted, 1-byte offsets, no keys.
@@ -43,8 +45,8 @@ func DecodeMetadata(buf []byte) (Metadata, error) {
 	if v := h & 0x0F; v != metadataVersion {
 		return Metadata{}, metadataError(0, "unsupported version "+strconv.Itoa(int(v)))
 	}
-	m := Metadata{raw: buf, offsetSize: int(h>>6) + 1, sorted: h&0x10 != 0}
-	os := m.offsetSize
+	m := Metadata{raw: buf, offsetSize: h>>6 + 1, sorted: h&0x10 != 0}
+	os := int(m.offsetSize)
 	if len(buf) < 1+os {
 		return Metadata{}, metadataError(1, "truncated dictionary_size")
 	}
@@ -53,11 +55,11 @@ func DecodeMetadata(buf []byte) (Metadata, error) {
 	if uint64(size)+1 > uint64(len(buf)-1-os)/uint64(os) {
 		return Metadata{}, metadataError(1, "dictionary_size "+strconv.FormatUint(uint64(size), 10)+" does not fit a buffer of "+strconv.Itoa(len(buf))+" bytes")
 	}
-	m.size = int(size)
-	m.bytesStart = 1 + os*(m.size+2)
-	n := len(buf) - m.bytesStart
+	m.size = size
+	start := m.bytesStart()
+	n := len(buf) - start
 	prev := 0
-	for i := 0; i <= m.size; i++ {
+	for i := 0; i <= int(size); i++ {
 		at := 1 + os*(i+1)
 		off := int(readUint(buf[at:], os))
 		switch {
@@ -71,16 +73,16 @@ func DecodeMetadata(buf []byte) (Metadata, error) {
 		prev = off
 	}
 	if prev != n {
-		return Metadata{}, metadataError(m.bytesStart+prev, strconv.Itoa(n-prev)+" bytes after the last key")
+		return Metadata{}, metadataError(start+prev, strconv.Itoa(n-prev)+" bytes after the last key")
 	}
 	var last []byte
-	for i := 0; i < m.size; i++ {
+	for i := 0; i < int(size); i++ {
 		k := m.keyBytes(i)
 		if !utf8.Valid(k) {
-			return Metadata{}, metadataError(m.bytesStart+m.offset(i), "key "+strconv.Itoa(i)+" is not valid UTF-8")
+			return Metadata{}, metadataError(start+m.offset(i), "key "+strconv.Itoa(i)+" is not valid UTF-8")
 		}
 		if m.sorted && i > 0 && string(last) >= string(k) {
-			return Metadata{}, metadataError(m.bytesStart+m.offset(i), "sorted_strings is set but key "+strconv.Itoa(i)+" "+strconv.Quote(string(k))+" does not sort after "+strconv.Quote(string(last)))
+			return Metadata{}, metadataError(start+m.offset(i), "sorted_strings is set but key "+strconv.Itoa(i)+" "+strconv.Quote(string(k))+" does not sort after "+strconv.Quote(string(last)))
 		}
 		last = k
 	}
@@ -113,11 +115,17 @@ func readUint(b []byte, n int) uint32 {
 }
 
 func (m Metadata) offset(i int) int {
-	return int(readUint(m.raw[1+m.offsetSize*(i+1):], m.offsetSize))
+	os := int(m.offsetSize)
+	return int(readUint(m.raw[1+os*(i+1):], os))
 }
 
+// bytesStart is where the string bytes begin in raw: after the header,
+// dictionary_size and dictionary_size+1 offsets.
+func (m Metadata) bytesStart() int { return 1 + int(m.offsetSize)*(int(m.size)+2) }
+
 func (m Metadata) keyBytes(id int) []byte {
-	return m.raw[m.bytesStart+m.offset(id) : m.bytesStart+m.offset(id+1)]
+	start := m.bytesStart()
+	return m.raw[start+m.offset(id) : start+m.offset(id+1)]
 }
 
 // Bytes returns the encoded metadata buffer (not a copy).
@@ -129,7 +137,7 @@ func (m Metadata) Bytes() []byte {
 }
 
 // Len returns dictionary_size, the number of keys.
-func (m Metadata) Len() int { return m.size }
+func (m Metadata) Len() int { return int(m.size) }
 
 // Sorted reports the sorted_strings flag: keys are sorted and unique.
 func (m Metadata) Sorted() bool { return m.sorted || m.raw == nil }
@@ -139,13 +147,13 @@ func (m Metadata) OffsetSize() int {
 	if m.raw == nil {
 		return 1
 	}
-	return m.offsetSize
+	return int(m.offsetSize)
 }
 
 // Key returns the key with dictionary id id, and false when id is not in
 // [0, Len()).
 func (m Metadata) Key(id int) (string, bool) {
-	if id < 0 || id >= m.size {
+	if id < 0 || id >= int(m.size) {
 		return "", false
 	}
 	return string(m.keyBytes(id)), true
@@ -153,7 +161,7 @@ func (m Metadata) Key(id int) (string, bool) {
 
 // KeyBytes is Key without the copy: the bytes are a view into the buffer.
 func (m Metadata) KeyBytes(id int) ([]byte, bool) {
-	if id < 0 || id >= m.size {
+	if id < 0 || id >= int(m.size) {
 		return nil, false
 	}
 	return m.keyBytes(id), true
@@ -165,7 +173,7 @@ func (m Metadata) KeyBytes(id int) ([]byte, bool) {
 // returning the first id that holds the key. It does not allocate.
 func (m Metadata) ID(key string) (int, bool) {
 	if m.sorted {
-		lo, hi := 0, m.size
+		lo, hi := 0, int(m.size)
 		for lo < hi {
 			mid := int(uint(lo+hi) >> 1)
 			if string(m.keyBytes(mid)) < key {
@@ -174,12 +182,12 @@ func (m Metadata) ID(key string) (int, bool) {
 				hi = mid
 			}
 		}
-		if lo < m.size && string(m.keyBytes(lo)) == key {
+		if lo < int(m.size) && string(m.keyBytes(lo)) == key {
 			return lo, true
 		}
 		return 0, false
 	}
-	for i := 0; i < m.size; i++ {
+	for i := 0; i < int(m.size); i++ {
 		if string(m.keyBytes(i)) == key {
 			return i, true
 		}

@@ -47,5 +47,5 @@ func appendSortedMetadata(dst []byte, n int, key func(i int) string) ([]byte, Me
 		dst = append(dst, key(i)...)
 	}
 	raw := dst[start:]
-	return dst, Metadata{raw: raw, offsetSize: os, size: n, sorted: true, bytesStart: 1 + os*(n+2)}
+	return dst, Metadata{raw: raw, size: uint32(n), offsetSize: uint8(os), sorted: true}
 }

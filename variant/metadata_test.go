@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -117,4 +118,11 @@ func TestMetadataBisection(t *testing.T) {
 	uv, err := NewWithMetadata(um, v.Bytes())
 	require.NoError(t, err)
 	assert.Equal(t, mustDescribe(t, v), mustDescribe(t, uv))
+}
+
+// Metadata and Variant stay small: readers copy them by value, and the
+// driver keeps one Variant per row it hands out.
+func TestMetadataAndVariantSize(t *testing.T) {
+	require.Equal(t, uintptr(32), unsafe.Sizeof(Metadata{}))
+	require.Equal(t, uintptr(56), unsafe.Sizeof(Variant{}))
 }

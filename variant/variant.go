@@ -63,6 +63,14 @@ func View(m Metadata, value []byte) Variant {
 	return Variant{meta: m, value: value}
 }
 
+// SetView makes *v the Variant View(*m, value) returns, field by field, for
+// a reader that keeps Variants in memory of its own: nothing is built
+// elsewhere and copied.
+func (v *Variant) SetView(m *Metadata, value []byte) {
+	v.meta = *m
+	v.value = value
+}
+
 // Metadata returns the Variant's metadata.
 func (v Variant) Metadata() Metadata { return v.meta }
 
