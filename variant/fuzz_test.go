@@ -93,7 +93,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("accessor failed on a valid value: %v", err)
 		}
-		if pqWant, err := pqRead(meta, value); err != nil || pqWant != want {
+		if pqWant, err := pqRead(meta, value); err != nil || pqWant != want && pqWant != quietFloatNaNs(want) {
 			t.Fatalf("parquet-go reads %s, %v; we read %s", pqWant, err, want)
 		}
 

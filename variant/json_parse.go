@@ -115,8 +115,11 @@ type jsonParser struct {
 	// errors found when it closes.
 	objStart []int64
 	// keyCache maps a depth and field position to the key id last seen
-	// there; see newKey.
-	keyCache [256]int
+	// there in this parse, as gen<<32 | id; see newKey. An id remembered by
+	// an earlier parse may be that of another key, even of one written
+	// with escapes, once the builder was reset.
+	keyCache [256]uint64
+	gen      uint32 // the parse under way, for keyCache
 }
 
 var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
@@ -140,6 +143,10 @@ func (p *jsonParser) parse(b *Builder) error {
 	wantKey := false   // and it waits for a key
 	keyID := int32(-1) // the key of the next value; -1 in an array
 	end := 0           // input offset after the last token read
+	if p.gen++; p.gen == 0 {
+		clear(p.keyCache[:])
+		p.gen = 1
+	}
 	for {
 		if _, err := d.ReadToken(); err != nil {
 			return syntaxError(d, err, data)
@@ -158,8 +165,8 @@ func (p *jsonParser) parse(b *Builder) error {
 				// The key cache (see newKey), tried here first.
 				f := &b.stack[len(b.stack)-1]
 				slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-f.first)%uint(len(p.keyCache))]
-				if id := *slot; id < len(b.keys) && b.keys[id] == string(raw[1:len(raw)-1]) {
-					keyID = int32(id)
+				if c := *slot; uint32(c>>32) == p.gen && int(uint32(c)) < len(b.keys) && b.keys[uint32(c)] == string(raw[1:len(raw)-1]) {
+					keyID = int32(uint32(c))
 				} else if keyID = p.newKey(b, slot, raw); b.err != nil {
 					return p.builderError(b, int64(start))
 				}
@@ -404,9 +411,10 @@ func appendJSONNumber(b *Builder, raw []byte) {
 // same keys in the same places (an array of similar objects), comparing
 // the key with the raw text; newKey is for a key not found there: it
 // unquotes the key and searches the builder's dictionary, copying the key
-// only when it is new, and remembers the id in slot. Only keys written
-// without escapes are remembered, so a key that equals its raw text is one.
-func (p *jsonParser) newKey(b *Builder, slot *int, raw []byte) int32 {
+// only when it is new, and remembers the id in slot for this parse. Only
+// keys written without escapes are remembered, so a key of this parse that
+// equals its raw text is one.
+func (p *jsonParser) newKey(b *Builder, slot *uint64, raw []byte) int32 {
 	name := raw[1 : len(raw)-1]
 	if bytes.IndexByte(name, '\\') >= 0 {
 		id, _ := keyIDOf(b, p.unquote(raw))
@@ -414,7 +422,7 @@ func (p *jsonParser) newKey(b *Builder, slot *int, raw []byte) int32 {
 	}
 	id, ok := keyIDOf(b, name)
 	if ok && !b.hasMeta {
-		*slot = id
+		*slot = uint64(p.gen)<<32 | uint64(uint32(id))
 	}
 	return int32(id)
 }
