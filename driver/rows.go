@@ -108,7 +108,7 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 				dest[i] = string(text)
 				continue
 			}
-			dest[i] = r.boxes.box(v.v.CopyTo(r.reserve(v.v.Size())))
+			dest[i] = r.boxes.box(v.v.CopyTo(r.reserve(v.v.Size())), len(dest))
 		default:
 			dest[i] = driverValue(v)
 		}
@@ -117,12 +117,13 @@ func (r *rows) Next(dest []sqldriver.Value) error {
 }
 
 // scribbleArena overwrites the values the rows copied for the previous row,
-// when scribble is on.
+// and the Variants they handed out, when scribble is on.
 func (r *rows) scribbleArena() {
 	if scribble {
 		for i := range r.arena {
 			r.arena[i] = 0xA5
 		}
+		r.boxes.scribble()
 	}
 }
 
@@ -139,7 +140,7 @@ func (r *rows) own(dest []sqldriver.Value) {
 			copy(b, v)
 			dest[i] = b
 		case variant.Variant:
-			dest[i] = r.boxes.box(v.CopyTo(r.reserve(v.Size())))
+			dest[i] = r.boxes.box(v.CopyTo(r.reserve(v.Size())), len(dest))
 		}
 	}
 }

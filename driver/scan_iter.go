@@ -66,7 +66,7 @@ func (it *scanIter) nextValues(dest []sqldriver.Value) (bool, error) {
 			continue
 		}
 		// The Variant goes straight into its box's element.
-		ok, err := s.rows.VariantTo(j, it.boxes.slot())
+		ok, err := s.rows.VariantTo(j, it.boxes.slot(len(dest)))
 		if err != nil {
 			return false, err
 		}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	sqldriver "database/sql/driver"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -189,4 +190,69 @@ func anyRows(t *testing.T, db *sql.DB, query string) []string {
 	}
 	require.NoError(t, rs.Err())
 	return out
+}
+
+// TestWideVariantRows: a row of more Variant columns than a ring of boxes
+// holds by default gives every column its own value, from the scan
+// (scanIter) and from the evaluator, with the scribble check on and off.
+func TestWideVariantRows(t *testing.T) {
+	db, c := scanIterTable(t)
+	const width = slabLen + 10
+	cols := make([]string, width)
+	exprs := make([]string, width)
+	for i := range width {
+		cols[i] = fmt.Sprintf("v AS c%d", i)
+		exprs[i] = fmt.Sprintf("parse_json('[%d]')", i)
+	}
+	direct := "SELECT " + strings.Join(cols, ", ") + " FROM t WHERE id = 4"
+	require.IsType(t, &scanIter{}, iterOf(t, c, direct))
+	computed := "SELECT " + strings.Join(exprs, ", ") + " FROM t WHERE id = 4"
+	for _, on := range []bool{true, false} {
+		t.Run(fmt.Sprintf("scribble=%t", on), func(t *testing.T) {
+			defer SetScribble(SetScribble(on))
+			for q, want := range map[string]func(i int) string{
+				direct:   func(int) string { return `[4,{"c":4.5}]` },
+				computed: func(i int) string { return fmt.Sprintf("[%d]", i) },
+			} {
+				rs, err := db.Query(q)
+				require.NoError(t, err)
+				require.True(t, rs.Next())
+				got := make([]any, width)
+				ptrs := make([]any, width)
+				for i := range got {
+					ptrs[i] = &got[i]
+				}
+				require.NoError(t, rs.Scan(ptrs...))
+				for i, g := range got {
+					require.Equal(t, want(i), g.(variant.Variant).String(), "column %d", i)
+				}
+				require.False(t, rs.Next())
+				require.NoError(t, rs.Close())
+			}
+		})
+	}
+}
+
+// TestScribbledVariantBoxes: with the scribble check, a Variant scanned into
+// *any holds no value once the next row is read, from the scan and from
+// the evaluator alike, so that no test can depend on it.
+func TestScribbledVariantBoxes(t *testing.T) {
+	defer SetScribble(SetScribble(true))
+	db, _ := scanIterTable(t)
+	for _, q := range []string{
+		"SELECT v FROM t WHERE id IN (1, 4)",
+		"SELECT parse_json(to_json(v)) FROM t WHERE id IN (1, 4)",
+	} {
+		rs, err := db.Query(q)
+		require.NoError(t, err)
+		var first, second any
+		require.True(t, rs.Next())
+		require.NoError(t, rs.Scan(&first))
+		require.NotEmpty(t, first.(variant.Variant).Bytes(), q)
+		require.True(t, rs.Next())
+		require.NoError(t, rs.Scan(&second))
+		require.Empty(t, first.(variant.Variant).Bytes(), q)
+		require.NotEmpty(t, second.(variant.Variant).Bytes(), q)
+		require.NoError(t, rs.Close())
+	}
 }

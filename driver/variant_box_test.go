@@ -37,7 +37,7 @@ func TestVariantBoxes(t *testing.T) {
 		v, err := variant.ParseJSON([]byte(fmt.Sprintf(`{"i":%d,"s":"value %d"}`, i, i)))
 		require.NoError(t, err)
 		want[i] = v
-		got[i] = b.box(v)
+		got[i] = b.box(v, 1)
 		for j := max(0, i-slabLen+1); j <= i; j++ {
 			check(j)
 		}
@@ -57,9 +57,42 @@ func TestVariantBoxesNoAllocation(t *testing.T) {
 	var sink any
 	allocs := testing.AllocsPerRun(10, func() {
 		for range 3 * slabLen {
-			sink = b.box(v)
+			sink = b.box(v, 1)
 		}
 	})
 	require.Equal(t, 0.0, allocs)
 	require.Equal(t, v.String(), sink.(variant.Variant).String())
+}
+
+// TestVariantBoxesWideRows: a row of more values than slabLen gets as many
+// elements, each value kept until the next row.
+func TestVariantBoxesWideRows(t *testing.T) {
+	const width = slabLen + 72
+	var b variantBoxes
+	for row := range 3 {
+		got := make([]any, width)
+		for i := range width {
+			v, err := variant.ParseJSON([]byte(fmt.Sprintf(`[%d,%d]`, row, i)))
+			require.NoError(t, err)
+			got[i] = b.box(v, width)
+		}
+		for i := range width {
+			require.Equal(t, fmt.Sprintf(`[%d,%d]`, row, i), got[i].(variant.Variant).String())
+		}
+	}
+}
+
+// TestVariantBoxesScribble: scribble empties the Variants handed out, so
+// that an interface kept from an earlier row holds no value.
+func TestVariantBoxesScribble(t *testing.T) {
+	v, err := variant.ParseJSON([]byte(`{"a":1}`))
+	require.NoError(t, err)
+	var b variantBoxes
+	kept := []any{b.box(v, 2), b.box(v, 2)}
+	b.scribble()
+	for _, k := range kept {
+		require.Empty(t, k.(variant.Variant).Bytes())
+	}
+	next := b.box(v, 2)
+	require.Equal(t, v.String(), next.(variant.Variant).String())
 }
