@@ -82,10 +82,7 @@ func (b *Builder) EndObject() {
 	data := 0
 	for i := len(entries) - 1; i >= 0; i-- {
 		e := &entries[i]
-		e.size, end = end-e.start, e.start
-		if e.node >= 0 {
-			e.size = uint32(b.nodes[e.node].size)
-		}
+		end = b.setSize(e, end)
 		if int(e.id) >= len(b.seen) {
 			b.seen = slices.Grow(b.seen, int(e.id)+1-len(b.seen))
 			b.seen = b.seen[:cap(b.seen)]
@@ -142,16 +139,24 @@ func (b *Builder) EndArray() {
 	end := uint32(len(b.buf))
 	data := 0
 	for i := len(entries) - 1; i >= 0; i-- {
-		e := &entries[i]
-		e.size, end = end-e.start, e.start
-		if e.node >= 0 {
-			e.size = uint32(b.nodes[e.node].size)
-		}
-		data += int(e.size)
+		end = b.setSize(&entries[i], end)
+		data += int(entries[i].size)
 	}
 	first := len(b.ents)
 	b.ents = append(b.ents, entries...)
 	b.close(node{first: first, n: len(entries)}, data, f)
+}
+
+// setSize sets the size of e, a value of a container being closed that ends
+// where the next value starts (end, or the end of buf for the last), and
+// returns where e starts: a scalar's bytes, a closed container's size.
+func (b *Builder) setSize(e *entry, end uint32) uint32 {
+	if e.node >= 0 {
+		e.size = uint32(b.nodes[e.node].size)
+	} else {
+		e.size = end - e.start
+	}
+	return e.start
 }
 
 // close records the container of frame f, of data bytes of values, as node
