@@ -119,16 +119,22 @@ func (b *Builder) begin() bool {
 	if n := len(b.stack); n > 0 && b.err == nil {
 		f := &b.stack[n-1]
 		if !f.object {
-			b.pending = append(b.pending, entry{id: -1, node: -1, start: uint32(len(b.buf))})
+			b.record(-1)
 			return true
 		}
 		if f.haveKey {
 			f.haveKey = false
-			b.pending = append(b.pending, entry{id: int32(f.keyID), node: -1, start: uint32(len(b.buf))})
+			b.record(int32(f.keyID))
 			return true
 		}
 	}
 	return b.beginOther()
+}
+
+// record adds the value about to be written to buf, of key id (-1 in an
+// array), to the innermost open container's values.
+func (b *Builder) record(id int32) {
+	b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
 }
 
 // beginOther is begin for the top-level value and for the errors: a second

@@ -201,7 +201,7 @@ func (p *jsonParser) parse(b *Builder) error {
 					return p.builderError(b, start)
 				}
 			} else {
-				b.pending = append(b.pending, entry{id: keyID, node: -1, start: uint32(len(b.buf))})
+				b.record(keyID)
 				b.stack = append(b.stack, frame{object: c == '{', first: len(b.pending)})
 			}
 			if inObject = c == '{'; inObject {
@@ -264,7 +264,7 @@ func (p *jsonParser) topScalar(b *Builder, raw []byte) {
 func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
 	switch raw[0] {
 	case '"':
-		b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
+		b.record(id)
 		if s := raw[1 : len(raw)-1]; len(s) <= 63 {
 			// A short string, also once unescaped: unescaped in place
 			// after its header, whose length is then set.
@@ -280,13 +280,13 @@ func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
 		}
 		b.appendStringValue(p.unquote(raw))
 	case 'n':
-		b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
+		b.record(id)
 		b.buf = append(b.buf, byte(PrimitiveNull)<<2)
 	case 't':
-		b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
+		b.record(id)
 		b.buf = append(b.buf, byte(PrimitiveTrue)<<2)
 	case 'f':
-		b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
+		b.record(id)
 		b.buf = append(b.buf, byte(PrimitiveFalse)<<2)
 	default:
 		n, scale, kind := readJSONNumber(raw)
@@ -296,7 +296,7 @@ func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
 			b.AppendNumber(string(raw))
 			return
 		}
-		b.pending = append(b.pending, entry{id: id, node: -1, start: uint32(len(b.buf))})
+		b.record(id)
 		switch kind {
 		case numberInt:
 			b.putInt(n)
@@ -396,9 +396,7 @@ func appendJSONNumber(b *Builder, raw []byte) {
 	case numberDecimal:
 		b.appendDecimal64(n, uint8(scale))
 	case numberDouble:
-		if b.begin() {
-			b.putDoubleText(string(raw))
-		}
+		b.appendDoubleText(string(raw))
 	default:
 		b.AppendNumber(string(raw))
 	}

@@ -65,7 +65,8 @@ func View(m Metadata, value []byte) Variant {
 
 // SetView makes *v the Variant View(*m, value) returns, field by field, for
 // a reader that keeps Variants in memory of its own: nothing is built
-// elsewhere and copied.
+// elsewhere and copied. Like View it does not check value, and *v shares
+// the memory of m and value.
 func (v *Variant) SetView(m *Metadata, value []byte) {
 	v.meta = *m
 	v.value = value
