@@ -269,11 +269,10 @@ func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
 			// A short string, also once unescaped: unescaped in place
 			// after its header, whose length is then set.
 			at := len(b.buf)
-			if bytes.IndexByte(s, '\\') < 0 {
+			if i := bytes.IndexByte(s, '\\'); i < 0 {
 				b.buf = append(append(b.buf, 0), s...)
 			} else {
-				// AppendUnquote cannot fail on a string the tokenizer has read.
-				b.buf, _ = jsontext.AppendUnquote(append(b.buf, 0), raw)
+				b.buf = appendUnescaped(append(b.buf, 0), s, i)
 			}
 			b.buf[at] = byte(len(b.buf)-at-1)<<2 | byte(BasicShortString)
 			return
@@ -336,11 +335,11 @@ var separator = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': tr
 // string unescaped into p.str.
 func (p *jsonParser) unquote(raw []byte) []byte {
 	s := raw[1 : len(raw)-1]
-	if bytes.IndexByte(s, '\\') < 0 {
+	i := bytes.IndexByte(s, '\\')
+	if i < 0 {
 		return s
 	}
-	// AppendUnquote cannot fail on a string the tokenizer has read.
-	p.str, _ = jsontext.AppendUnquote(p.str[:0], raw)
+	p.str = appendUnescaped(p.str[:0], s, i)
 	return p.str
 }
 
