@@ -77,17 +77,18 @@ func (b *Builder) EndObject() {
 	// From the last field back: each scalar's size, and a mark for each
 	// key, so that a key met again is a duplicate whose later field is the
 	// one marked.
+	if n := b.dictionarySize(); len(b.seen) < n { // a mark for every key id
+		b.seen = slices.Grow(b.seen, n-len(b.seen))
+		b.seen = b.seen[:cap(b.seen)]
+	}
+	seen := b.seen
 	dead := false
 	end := uint32(len(b.buf))
 	data := 0
 	for i := len(entries) - 1; i >= 0; i-- {
 		e := &entries[i]
 		end = b.setSize(e, end)
-		if int(e.id) >= len(b.seen) {
-			b.seen = slices.Grow(b.seen, int(e.id)+1-len(b.seen))
-			b.seen = b.seen[:cap(b.seen)]
-		}
-		if b.seen[e.id] == b.objects {
+		if seen[e.id] == b.objects {
 			if !b.last {
 				b.failDuplicate(entries)
 				return
@@ -96,7 +97,7 @@ func (b *Builder) EndObject() {
 			dead, b.dropped = true, true
 			continue
 		}
-		b.seen[e.id] = b.objects
+		seen[e.id] = b.objects
 		data += int(e.size)
 	}
 	first := len(b.ents)

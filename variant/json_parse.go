@@ -365,19 +365,32 @@ func readJSONNumber(raw []byte) (n int64, scale int, kind byte) {
 	if len(digits) > 19 {
 		return 0, 0, numberLong
 	}
-	kind = numberInt
-	for i, c := range digits {
-		switch {
-		case c >= '0' && c <= '9':
-			n = n*10 + int64(c-'0')
-		case c == '.':
-			scale, kind = len(digits)-i-1, numberDecimal
-		default:
+	i := 0
+	for ; i < len(digits); i++ {
+		d := digits[i] - '0'
+		if d > 9 {
+			break
+		}
+		n = n*10 + int64(d)
+	}
+	if i == len(digits) {
+		if i > 18 {
+			return 0, 0, numberLong
+		}
+		kind = numberInt
+	} else {
+		if digits[i] != '.' {
 			return 0, 0, numberDouble
 		}
-	}
-	if kind == numberInt && len(digits) > 18 {
-		return 0, 0, numberLong
+		scale = len(digits) - i - 1
+		for _, c := range digits[i+1:] {
+			d := c - '0'
+			if d > 9 {
+				return 0, 0, numberDouble
+			}
+			n = n*10 + int64(d)
+		}
+		kind = numberDecimal
 	}
 	if neg {
 		n = -n
