@@ -110,7 +110,7 @@ func (b *Builder) EndObject() {
 	} else {
 		b.ents = append(b.ents, entries...)
 	}
-	b.close(node{object: true, first: first, n: len(b.ents) - first}, data, f)
+	b.close(true, first, len(b.ents)-first, data, f)
 }
 
 // failDuplicate fails with an [ErrDuplicateKey] naming the first key of
@@ -145,7 +145,7 @@ func (b *Builder) EndArray() {
 	}
 	first := len(b.ents)
 	b.ents = append(b.ents, entries...)
-	b.close(node{first: first, n: len(entries)}, data, f)
+	b.close(false, first, len(entries), data, f)
 }
 
 // setSize sets the size of e, a value of a container being closed that ends
@@ -160,26 +160,33 @@ func (b *Builder) setSize(e *entry, end uint32) uint32 {
 	return e.start
 }
 
-// close records the container of frame f, of data bytes of values, as node
-// nd and makes it the last value of its parent, or the top-level value. Its
-// size is set for field ids of one byte, which layout changes if the
-// dictionary has more than 256 keys.
-func (b *Builder) close(nd node, data int, f frame) {
-	nd.offSize = int8(widthFor(uint64(data)))
-	nd.size = 2 + (nd.n+1)*int(nd.offSize) + data
-	if nd.n > 255 {
-		nd.size += 3
+// close records the container of frame f, an object or an array of n
+// values, ents[first:first+n], of data bytes in all, as the next node and
+// makes it the last value of its parent, or the top-level value. Its size
+// is set for field ids of one byte, which layout changes if the dictionary
+// has more than 256 keys.
+func (b *Builder) close(object bool, first, n, data int, f frame) {
+	offSize := widthFor(uint64(data))
+	size := 2 + (n+1)*offSize + data
+	if n > 255 {
+		size += 3
 	}
-	if nd.object {
-		nd.idSize = 1
-		nd.size += nd.n
+	idSize := 0
+	if object {
+		idSize = 1
+		size += n
 	}
-	if uint64(nd.size) > maxValueSize {
+	if uint64(size) > maxValueSize {
 		b.fail(ErrBuilder, "the value has more than "+strconv.FormatUint(maxValueSize, 10)+" bytes")
 		return
 	}
+	// The node is written in place: a copy of a node just assembled field
+	// by field would wait for those narrow stores to reach memory.
 	id := int32(len(b.nodes))
-	b.nodes = append(b.nodes, nd)
+	b.nodes = slices.Grow(b.nodes, 1)[:id+1]
+	nd := &b.nodes[id]
+	nd.object, nd.idSize, nd.offSize = object, int8(idSize), int8(offSize)
+	nd.first, nd.n, nd.size = first, n, size
 	b.pending = b.pending[:f.first]
 	b.stack = b.stack[:len(b.stack)-1]
 	if len(b.stack) > 0 {
