@@ -35,7 +35,7 @@ has a value column for the values that do not fit typed_value.`,
 }
 
 func printSchema(w io.Writer, s *parquet.Schema) error {
-	if _, err := fmt.Fprintln(w, s.String()); err != nil {
+	if _, err := fmt.Fprintln(w, safeText(s.String(), true)); err != nil {
 		return err
 	}
 	var err error
@@ -62,14 +62,14 @@ func printSchema(w io.Writer, s *parquet.Schema) error {
 func printShredding(w io.Writer, s *parquet.Schema, path []string) error {
 	layout, _, err := shred.LayoutOf(s, path...)
 	if err != nil {
-		return fmt.Errorf("VARIANT column %s: %w", strings.Join(path, "."), err)
+		return fmt.Errorf("VARIANT column %s: %w", safeText(strings.Join(path, "."), false), err)
 	}
 	sc := layout.Schema()
 	state := "shredded"
 	if sc.Kind == shred.KindUntyped {
 		state = "not shredded"
 	}
-	fmt.Fprintf(w, "\nVARIANT %s (%s, %d leaf columns)\n", strings.Join(path, "."), state, len(layout.Leaves()))
+	fmt.Fprintf(w, "\nVARIANT %s (%s, %d leaf columns)\n", safeText(strings.Join(path, "."), false), state, len(layout.Leaves()))
 	lines := [][3]string{{"path", "typed_value", "value column"}}
 	var walk func(sc shred.Schema, p string)
 	walk = func(sc shred.Schema, p string) {
@@ -77,7 +77,7 @@ func printShredding(w io.Writer, s *parquet.Schema, path []string) error {
 		if sc.Kind == shred.KindPrimitive {
 			typed = sc.Type.String()
 		}
-		lines = append(lines, [3]string{p, typed, yesNo(!sc.NoValue)})
+		lines = append(lines, [3]string{safeText(p, false), typed, yesNo(!sc.NoValue)})
 		switch sc.Kind {
 		case shred.KindObject:
 			for _, f := range sc.Fields {
