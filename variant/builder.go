@@ -52,11 +52,14 @@ type Builder struct {
 	prevIDs map[string]int // its key to provisional id; ids >= len(prev) are stale
 	rank    []int          // its provisional id to final id
 	same    bool           // keys is prev[:len(keys)] so far; keyIDs is unused
-	hasMeta bool
-	last    bool // duplicate keys: keep the last value
-	dropped bool // a value was replaced by a later one of its key (last)
-	done    bool // the top-level value is complete
-	err     error
+	// prevPlain says that no key of prev has a backslash, so that a key of
+	// prev equal to the raw text of a JSON key is the key it spells.
+	prevPlain bool
+	hasMeta   bool
+	last      bool // duplicate keys: keep the last value
+	dropped   bool // a value was replaced by a later one of its key (last)
+	done      bool // the top-level value is complete
+	err       error
 }
 
 type frame struct {

@@ -56,6 +56,13 @@ func (b *Builder) writeDictionary() {
 	// Otherwise the keys are a prefix of prev, whose prevIDs entries past
 	// them are now stale.
 	b.prev = append(b.prev[:0], b.keys...)
+	b.prevPlain = true
+	for _, k := range b.prev {
+		if strings.IndexByte(k, '\\') >= 0 {
+			b.prevPlain = false
+			break
+		}
+	}
 	b.same = true
 }
 

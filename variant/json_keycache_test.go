@@ -35,3 +35,29 @@ func TestParseJSONEscapedKeyAfterEarlierDocuments(t *testing.T) {
 		require.Equal(t, `{"a\\u0062":[{"ab":2}]}`, string(got))
 	}
 }
+
+// A key seen first in a parse is taken from the previous value's keys when
+// an earlier parse saw it in the same place, but only when it spells the
+// same key: after a value whose key a\u0062 was written with escapes,
+// "a\u0062" in the same place is still "ab".
+func TestParseJSONFirstSightOfPreviousKeys(t *testing.T) {
+	var b Builder
+	build := func(doc string) string {
+		t.Helper()
+		b.Reset()
+		require.NoError(t, b.AppendJSON([]byte(doc)))
+		v, err := b.Build()
+		require.NoError(t, err)
+		got, err := v.MarshalJSON()
+		require.NoError(t, err)
+		return string(got)
+	}
+	for range 20 {
+		require.Equal(t, `{"a\\u0062":1,"b":2}`, build(`{"a\\u0062":1,"b":2}`))
+		require.Equal(t, `{"ab":1,"b":2}`, build(`{"a\u0062":1,"b":2}`))
+		require.Equal(t, `{"ab":1,"b":2}`, build(`{"ab":1,"b":2}`))
+		require.Equal(t, `{"ab":3,"b":4}`, build(`{"ab":3,"b":4}`))
+		require.Equal(t, `{"b":5,"c":6}`, build(`{"c":6,"b":5}`))
+		require.Equal(t, `{"a":[{"b":1},{"b":2}],"c":7}`, build(`{"a":[{"b":1},{"b":2}],"c":7}`))
+	}
+}

@@ -117,7 +117,8 @@ type jsonParser struct {
 	// keyCache maps a depth and field position to the key id last seen
 	// there in this parse, as gen<<32 | id; see newKey. An id remembered by
 	// an earlier parse may be that of another key, even of one written
-	// with escapes, once the builder was reset.
+	// with escapes, once the builder was reset: it serves only to try the
+	// previous value's next key at its first sight (see parse).
 	keyCache [256]uint64
 	gen      uint32 // the parse under way, for keyCache
 }
@@ -165,8 +166,18 @@ func (p *jsonParser) parse(b *Builder) error {
 				// The key cache (see newKey), tried here first.
 				f := &b.stack[len(b.stack)-1]
 				slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-f.first)%uint(len(p.keyCache))]
-				if c := *slot; uint32(c>>32) == p.gen && int(uint32(c)) < len(b.keys) && b.keys[uint32(c)] == string(raw[1:len(raw)-1]) {
-					keyID = int32(uint32(c))
+				c := *slot
+				if id := int(uint32(c)); uint32(c>>32) == p.gen && id < len(b.keys) && b.keys[id] == string(raw[1:len(raw)-1]) {
+					keyID = int32(id)
+				} else if id == len(b.keys) && b.same && b.prevPlain && id < len(b.prev) && b.prev[id] == string(raw[1:len(raw)-1]) {
+					// The first sight in this parse of a key that an
+					// earlier parse saw here, the previous value's next
+					// key (see keyIDOf): a key of prev equal to the raw
+					// text, when no key of prev has a backslash, was
+					// written without escapes.
+					b.keys = append(b.keys, b.prev[id])
+					keyID = int32(id)
+					*slot = uint64(p.gen)<<32 | uint64(id)
 				} else if keyID = p.newKey(b, slot, raw); b.err != nil {
 					return p.builderError(b, int64(start))
 				}
