@@ -169,12 +169,13 @@ func (p *jsonParser) parse(b *Builder) error {
 				c := *slot
 				if id := int(uint32(c)); uint32(c>>32) == p.gen && id < len(b.keys) && b.keys[id] == string(raw[1:len(raw)-1]) {
 					keyID = int32(id)
-				} else if id == len(b.keys) && b.same && b.prevPlain && id < len(b.prev) && b.prev[id] == string(raw[1:len(raw)-1]) {
+				} else if id == len(b.keys) && b.same && !b.hasMeta && b.prevPlain && id < len(b.prev) && b.prev[id] == string(raw[1:len(raw)-1]) {
 					// The first sight in this parse of a key that an
 					// earlier parse saw here, the previous value's next
-					// key (see keyIDOf): a key of prev equal to the raw
-					// text, when no key of prev has a backslash, was
-					// written without escapes.
+					// key (see keyIDOf), unless a fixed dictionary
+					// (UseMetadata) gives the ids: a key of prev equal to
+					// the raw text, when no key of prev has a backslash,
+					// was written without escapes.
 					b.keys = append(b.keys, b.prev[id])
 					keyID = int32(id)
 					*slot = uint64(p.gen)<<32 | uint64(id)
