@@ -157,12 +157,19 @@ func appendMarshal(dst []byte, v any) ([]byte, error) {
 	return append(dst, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...), nil
 }
 
-// tableWriter collects rows and prints a boxed table and a row count.
+// tableRows is how many rows the table format keeps to size its columns:
+// a larger result prints as one boxed table for each block of tableRows
+// rows, so that printing holds at most that many rows in memory.
+const tableRows = 1000
+
+// tableWriter collects rows and prints them as boxed tables of at most
+// tableRows rows, then the number of rows.
 type tableWriter struct {
-	w     io.Writer
-	cols  []string
-	types []string
-	rows  [][]string
+	w       io.Writer
+	cols    []string
+	types   []string
+	rows    [][]string
+	printed int // rows printed in earlier tables
 }
 
 func (t *tableWriter) header(cols, types []string) error {
@@ -183,10 +190,14 @@ func (t *tableWriter) row(vals []any) error {
 		r[i] = s
 	}
 	t.rows = append(t.rows, r)
+	if len(t.rows) == tableRows {
+		return t.flush()
+	}
 	return nil
 }
 
-func (t *tableWriter) close() error {
+// flush prints the rows kept as one table.
+func (t *tableWriter) flush() error {
 	tab := tablewriter.NewTable(t.w,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithHeaderAlignment(tw.AlignLeft),
@@ -204,11 +215,22 @@ func (t *tableWriter) close() error {
 	if err := tab.Render(); err != nil {
 		return err
 	}
+	t.printed += len(t.rows)
+	t.rows = t.rows[:0]
+	return nil
+}
+
+func (t *tableWriter) close() error {
+	if len(t.rows) > 0 || t.printed == 0 {
+		if err := t.flush(); err != nil {
+			return err
+		}
+	}
 	noun := "rows"
-	if len(t.rows) == 1 {
+	if t.printed == 1 {
 		noun = "row"
 	}
-	_, err := fmt.Fprintf(t.w, "(%d %s)\n", len(t.rows), noun)
+	_, err := fmt.Fprintf(t.w, "(%d %s)\n", t.printed, noun)
 	return err
 }
 

@@ -498,3 +498,18 @@ func TestFormatValues(t *testing.T) {
 		require.Equal(t, c.json, string(b), "%#v", c.v)
 	}
 }
+
+// A result of more than a thousand rows prints as one table per thousand
+// rows, each with the header, and the count of all rows after the last.
+func TestQueryTableInBlocks(t *testing.T) {
+	got := ok(t, "", "query", lake, "SELECT id FROM events ORDER BY id LIMIT 2500")
+	require.Equal(t, 3, strings.Count(got, "│ id "), "one header per block of rows")
+	require.True(t, strings.HasSuffix(got, "└──────┘\n(2500 rows)\n"), "ends with the count of all rows: %q", got[len(got)-60:])
+	blocks := strings.Split(strings.TrimSuffix(got, "(2500 rows)\n"), "┌")
+	require.Len(t, blocks, 4)
+	for i, rows := range []int{1000, 1000, 500} {
+		require.Equal(t, rows, strings.Count(blocks[i+1], "\n")-4, "rows of block %d", i)
+	}
+	require.True(t, strings.HasSuffix(blocks[1], "│ 1000 │\n└──────┘\n") && strings.Contains(blocks[2], "├──────┤\n│ 1001 │\n"),
+		"the second block goes on where the first ended")
+}

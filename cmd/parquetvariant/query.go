@@ -30,7 +30,8 @@ to LIMIT, a timestamp compared with a TIMESTAMP column, a VARCHAR value as it
 is, so "00123" keeps its zeros).
 
 SELECT, SHOW TABLES, DESCRIBE and EXPLAIN print rows; --format table (default)
-prints a table and a row count, csv a header line and records (NULL is an empty
+prints a table (one per 1,000 rows of a larger result) and a row count, csv a
+header line and records (NULL is an empty
 field), json one JSON object per row with Variants as JSON values. Other
 statements (INSERT, CREATE TABLE, DROP TABLE) print the rows affected.`,
 		Example: `  parquetvariant query testdata/lake "SELECT kind, COUNT(*) AS n FROM events GROUP BY kind ORDER BY kind"
