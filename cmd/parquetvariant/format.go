@@ -34,6 +34,9 @@ type rowWriter interface {
 	row(vals []any) error
 	// close finishes the output; rows is the number of rows written.
 	close() error
+	// abort prints the rows given so far, whole, when the result fails
+	// after them, and not the row count.
+	abort() error
 }
 
 func newRowWriter(format string, w io.Writer) (rowWriter, error) {
@@ -206,7 +209,7 @@ func (t *tableWriter) flush() error {
 	)
 	header := make([]any, len(t.cols))
 	for i, c := range t.cols {
-		header[i] = c
+		header[i] = safeText(c, 0) // a file's column names can hold any bytes
 	}
 	tab.Header(header...)
 	if err := tab.Bulk(t.rows); err != nil {
@@ -218,6 +221,13 @@ func (t *tableWriter) flush() error {
 	t.printed += len(t.rows)
 	t.rows = t.rows[:0]
 	return nil
+}
+
+func (t *tableWriter) abort() error {
+	if len(t.rows) == 0 {
+		return nil
+	}
+	return t.flush()
 }
 
 func (t *tableWriter) close() error {
@@ -263,6 +273,8 @@ func (c *csvWriter) close() error {
 	c.w.Flush()
 	return c.w.Error()
 }
+
+func (c *csvWriter) abort() error { return c.close() }
 
 // jsonWriter prints one JSON object per row, keys in column order. A
 // VARIANT column that is SQL NULL leaves its key out, so that it stays apart
@@ -310,3 +322,5 @@ func (j *jsonWriter) row(vals []any) error {
 }
 
 func (j *jsonWriter) close() error { return nil }
+
+func (j *jsonWriter) abort() error { return nil }

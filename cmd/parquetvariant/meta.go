@@ -47,7 +47,7 @@ type (integers, floats, text or hex bytes); "-" when absent.`,
 
 func printMeta(w io.Writer, pf *parquet.File) error {
 	md := pf.Metadata()
-	fmt.Fprintf(w, "created by: %s\n", safeText(md.CreatedBy, false))
+	fmt.Fprintf(w, "created by: %s\n", safeText(md.CreatedBy, 0))
 	fmt.Fprintf(w, "format version: %d\n", md.Version)
 	fmt.Fprintf(w, "rows: %d\n", md.NumRows)
 	fmt.Fprintf(w, "row groups: %d\n", len(md.RowGroups))
@@ -86,7 +86,7 @@ func printMeta(w io.Writer, pf *parquet.File) error {
 				minV, maxV = st.Min, st.Max
 			}
 			if err := tab.Append(
-				safeText(strings.Join(m.PathInSchema, "."), false),
+				safeText(strings.Join(m.PathInSchema, "."), 0),
 				m.Type.String(),
 				m.Codec.String(),
 				strings.Join(encs, ","),

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -122,8 +123,21 @@ func runQuery(ctx context.Context, dsn, q string, args []any, w rowWriter, e env
 	if err := w.header(cols, types); err != nil {
 		return err
 	}
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
+	if err := writeRows(rows, w, len(cols)); err != nil {
+		// The rows before the failing one are printed whole, as the
+		// driver returned them, with the error after them.
+		if aerr := w.abort(); aerr != nil {
+			return errors.Join(err, aerr)
+		}
+		return err
+	}
+	return w.close()
+}
+
+// writeRows gives w each row of rows, of n columns.
+func writeRows(rows *sql.Rows, w rowWriter, n int) error {
+	vals := make([]any, n)
+	ptrs := make([]any, n)
 	for i := range vals {
 		ptrs[i] = &vals[i]
 	}
@@ -135,8 +149,5 @@ func runQuery(ctx context.Context, dsn, q string, args []any, w rowWriter, e env
 			return err
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	return w.close()
+	return rows.Err()
 }

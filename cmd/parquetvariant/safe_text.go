@@ -6,17 +6,30 @@ import (
 	"unicode/utf8"
 )
 
+// textMode says what safeText leaves as it is.
+type textMode uint8
+
+const (
+	// keepNewlines leaves newlines, for text of several lines.
+	keepNewlines textMode = 1 << iota
+	// keepBackslashes leaves backslashes, for text that escapes its own
+	// (a Variant path prints a key's quote as \').
+	keepBackslashes
+)
+
 // safeText returns s with what a terminal would act on instead of print
-// written as Go escapes: the C0 control characters but tab (and newline when
-// lines is set), DEL, the C1 control characters (as \x1b, \n, \u0085) and
-// bytes that are not UTF-8 (as \xff). Names and text read from a file's
-// footer can hold any bytes: a damaged or hostile file must not move the
-// cursor, clear the screen or break the lines of a table.
-func safeText(s string, lines bool) string {
+// written as Go escapes: the C0 control characters but tab (and newline
+// with keepNewlines), DEL, the C1 control characters (as \x1b, \n, \u0085)
+// and bytes that are not UTF-8 (as \xff); a backslash is doubled (but with
+// keepBackslashes), so that the text \x1b and the escape character print
+// apart. Names and text read from a file's footer can hold any bytes: a
+// damaged or hostile file must not move the cursor, clear the screen or
+// break the lines of a table.
+func safeText(s string, mode textMode) string {
 	i := 0
 	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if controlRune(r, n, lines) {
+		if escaped(r, n, mode) {
 			break
 		}
 		i += n
@@ -33,7 +46,7 @@ func safeText(s string, lines bool) string {
 			b.WriteString(`\x`)
 			b.WriteString(strconv.FormatUint(uint64(s[i])>>4, 16))
 			b.WriteString(strconv.FormatUint(uint64(s[i])&15, 16))
-		case controlRune(r, n, lines):
+		case escaped(r, n, mode):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
 		default:
@@ -44,13 +57,15 @@ func safeText(s string, lines bool) string {
 	return b.String()
 }
 
-// controlRune reports whether the rune r of n bytes is one safeText escapes.
-func controlRune(r rune, n int, lines bool) bool {
+// escaped reports whether the rune r of n bytes is one safeText escapes.
+func escaped(r rune, n int, mode textMode) bool {
 	switch {
 	case r == utf8.RuneError && n == 1:
 		return true
+	case r == '\\':
+		return mode&keepBackslashes == 0
 	case r < 0x20:
-		return r != '\t' && (r != '\n' || !lines)
+		return r != '\t' && (r != '\n' || mode&keepNewlines == 0)
 	default:
 		return r >= 0x7f && r < 0xa0
 	}

@@ -12,28 +12,31 @@ import (
 
 func TestSafeText(t *testing.T) {
 	for _, tc := range []struct {
-		in    string
-		lines bool
-		want  string
+		in   string
+		mode textMode
+		want string
 	}{
-		{"plain name", false, "plain name"},
-		{"tab\there", false, "tab\there"},
-		{"é€😀 │", false, "é€😀 │"},
-		{"a\x1b[2Jb", false, `a\x1b[2Jb`},
-		{"two\nlines", false, `two\nlines`},
-		{"two\nlines", true, "two\nlines"},
-		{"bell\a del\x7f", true, `bell\a del\x7f`},
-		{"c1 \u0085 \u009b", false, `c1 \u0085 \u009b`},
-		{"bad \xff\xfe utf8", false, `bad \xff\xfe utf8`},
-		{"\x00", false, `\x00`},
+		{"plain name", 0, "plain name"},
+		{"tab\there", 0, "tab\there"},
+		{"é€😀 │", 0, "é€😀 │"},
+		{"a\x1b[2Jb", 0, `a\x1b[2Jb`},
+		{"two\nlines", 0, `two\nlines`},
+		{"two\nlines", keepNewlines, "two\nlines"},
+		{"bell\a del\x7f", keepNewlines, `bell\a del\x7f`},
+		{"c1 \u0085 \u009b", 0, `c1 \u0085 \u009b`},
+		{"bad \xff\xfe utf8", 0, `bad \xff\xfe utf8`},
+		{"\x00", 0, `\x00`},
+		{`a\x1b`, 0, `a\\x1b`},
+		{`C:\dir`, keepNewlines, `C:\\dir`},
+		{"$['it\\'s']\x1b", keepBackslashes, `$['it\'s']\x1b`},
 	} {
-		require.Equal(t, tc.want, safeText(tc.in, tc.lines), "%q", tc.in)
+		require.Equal(t, tc.want, safeText(tc.in, tc.mode), "%q", tc.in)
 	}
 }
 
 // A footer's names and writer are printed with their control characters
 // escaped: a file cannot send a terminal escape sequence through meta or
-// schema. meta's table escapes newlines too.
+// schema, and a newline in a name does not start a line.
 func TestMetaSchemaEscapeFooterText(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hostile.parquet")
 	f, err := os.Create(path)
@@ -52,9 +55,28 @@ func TestMetaSchemaEscapeFooterText(t *testing.T) {
 	require.Contains(t, meta, `\xff`)
 	require.Contains(t, meta, `g\x1b]0;title\a.a\x1b[2Jb\nc`)
 	schemaOut := ok(t, "", "schema", path)
-	// The schema's tree keeps its lines: a newline in a name breaks one.
-	require.Contains(t, schemaOut, "a\\x1b[2Jb\nc")
+	// A newline in a name would start a line of its own: the tree prints
+	// on one line instead.
+	tree, _, _ := strings.Cut(schemaOut, "\n")
+	require.Contains(t, tree, "a\\x1b[2Jb\\nc (INT(64,true));\\n\t}\\n}")
 	for name, out := range map[string]string{"meta": meta, "schema": schemaOut} {
 		require.False(t, strings.ContainsAny(out, "\x1b\x07\xff"), "%s printed a control character: %q", name, out)
 	}
+}
+
+// query's table prints a file's column names escaped as meta does.
+func TestQueryTableEscapesColumnNames(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "esc"), 0o755))
+	f, err := os.Create(filepath.Join(dir, "esc", "part-0.parquet"))
+	require.NoError(t, err)
+	w := parquet.NewWriter(f, parquet.NewSchema("m", parquet.Group{"a\x1b[2Jb": parquet.Leaf(parquet.Int64Type)}))
+	_, err = w.WriteRows([]parquet.Row{{parquet.Int64Value(7).Level(0, 0, 0)}})
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	require.NoError(t, f.Close())
+
+	out := ok(t, "", "query", dir, "SELECT * FROM esc")
+	require.Contains(t, out, `│ a\x1b[2Jb │`)
+	require.NotContains(t, out, "\x1b")
 }

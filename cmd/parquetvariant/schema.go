@@ -35,7 +35,14 @@ has a value column for the values that do not fit typed_value.`,
 }
 
 func printSchema(w io.Writer, s *parquet.Schema) error {
-	if _, err := fmt.Fprintln(w, safeText(s.String(), true)); err != nil {
+	// The tree keeps its lines unless a name holds a newline, which would
+	// start a line of its own: then the tree prints on one line, its
+	// newlines escaped.
+	mode := keepNewlines
+	if nameHasNewline(s) {
+		mode = 0
+	}
+	if _, err := fmt.Fprintln(w, safeText(s.String(), mode)); err != nil {
 		return err
 	}
 	var err error
@@ -62,14 +69,14 @@ func printSchema(w io.Writer, s *parquet.Schema) error {
 func printShredding(w io.Writer, s *parquet.Schema, path []string) error {
 	layout, _, err := shred.LayoutOf(s, path...)
 	if err != nil {
-		return fmt.Errorf("VARIANT column %s: %w", safeText(strings.Join(path, "."), false), err)
+		return fmt.Errorf("VARIANT column %s: %w", safeText(strings.Join(path, "."), 0), err)
 	}
 	sc := layout.Schema()
 	state := "shredded"
 	if sc.Kind == shred.KindUntyped {
 		state = "not shredded"
 	}
-	fmt.Fprintf(w, "\nVARIANT %s (%s, %d leaf columns)\n", safeText(strings.Join(path, "."), false), state, len(layout.Leaves()))
+	fmt.Fprintf(w, "\nVARIANT %s (%s, %d leaf columns)\n", safeText(strings.Join(path, "."), 0), state, len(layout.Leaves()))
 	lines := [][3]string{{"path", "typed_value", "value column"}}
 	var walk func(sc shred.Schema, p string)
 	walk = func(sc shred.Schema, p string) {
@@ -77,7 +84,7 @@ func printShredding(w io.Writer, s *parquet.Schema, path []string) error {
 		if sc.Kind == shred.KindPrimitive {
 			typed = sc.Type.String()
 		}
-		lines = append(lines, [3]string{safeText(p, false), typed, yesNo(!sc.NoValue)})
+		lines = append(lines, [3]string{safeText(p, keepBackslashes), typed, yesNo(!sc.NoValue)})
 		switch sc.Kind {
 		case shred.KindObject:
 			for _, f := range sc.Fields {
@@ -100,4 +107,15 @@ func printShredding(w io.Writer, s *parquet.Schema, path []string) error {
 		}
 	}
 	return nil
+}
+
+// nameHasNewline reports whether a field of n, at any depth, has a newline
+// in its name.
+func nameHasNewline(n parquet.Node) bool {
+	for _, f := range n.Fields() {
+		if strings.ContainsAny(f.Name(), "\n\r") || nameHasNewline(f) {
+			return true
+		}
+	}
+	return false
 }
