@@ -32,9 +32,10 @@ is, so "00123" keeps its zeros).
 
 SELECT, SHOW TABLES, DESCRIBE and EXPLAIN print rows; --format table (default)
 prints a table (one per 1,000 rows of a larger result) and a row count, csv a
-header line and records (NULL is an empty
-field), json one JSON object per row with Variants as JSON values. Other
-statements (INSERT, CREATE TABLE, DROP TABLE) print the rows affected.`,
+header line and records (NULL is an empty field), json one JSON object per row
+with Variants as JSON values. A result that fails midway prints its rows before
+the failure, then the error. Other statements (INSERT, CREATE TABLE, DROP
+TABLE) print the rows affected.`,
 		Example: `  parquetvariant query testdata/lake "SELECT kind, COUNT(*) AS n FROM events GROUP BY kind ORDER BY kind"
   parquetvariant query --format csv testdata/lake "SELECT id, ts FROM events WHERE id > ? LIMIT 3" --arg 3990
   echo "SHOW TABLES" | parquetvariant query testdata/lake -`,
