@@ -41,15 +41,12 @@ func safeText(s string, mode textMode) string {
 	b.WriteString(s[:i])
 	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			b.WriteString(`\x`)
-			b.WriteString(strconv.FormatUint(uint64(s[i])>>4, 16))
-			b.WriteString(strconv.FormatUint(uint64(s[i])&15, 16))
-		case escaped(r, n, mode):
-			q := strconv.QuoteRune(r)
+		if escaped(r, n, mode) {
+			// Go's quoting: \x1b, \n, \u0085, \\, and \xff for a byte
+			// that is not UTF-8.
+			q := strconv.Quote(s[i : i+n])
 			b.WriteString(q[1 : len(q)-1])
-		default:
+		} else {
 			b.WriteString(s[i : i+n])
 		}
 		i += n

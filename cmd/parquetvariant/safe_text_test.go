@@ -34,21 +34,33 @@ func TestSafeText(t *testing.T) {
 	}
 }
 
+// writeInt64File writes a Parquet file at path with the schema of group,
+// whose leaves are INT64, one row of the values 1, 2, ... in leaf order, and
+// the writer options opts.
+func writeInt64File(t *testing.T, path string, group parquet.Group, opts ...parquet.WriterOption) {
+	t.Helper()
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	schema := parquet.NewSchema("m", group)
+	var row parquet.Row
+	for i := range schema.Columns() {
+		row = append(row, parquet.Int64Value(int64(i+1)).Level(0, 0, i))
+	}
+	w := parquet.NewWriter(f, append([]parquet.WriterOption{schema}, opts...)...)
+	_, err = w.WriteRows([]parquet.Row{row})
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	require.NoError(t, f.Close())
+}
+
 // A footer's names and writer are printed with their control characters
 // escaped: a file cannot send a terminal escape sequence through meta or
 // schema, and a newline in a name does not start a line.
 func TestMetaSchemaEscapeFooterText(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hostile.parquet")
-	f, err := os.Create(path)
-	require.NoError(t, err)
-	schema := parquet.NewSchema("m", parquet.Group{
+	writeInt64File(t, path, parquet.Group{
 		"g\x1b]0;title\x07": parquet.Group{"a\x1b[2Jb\nc": parquet.Leaf(parquet.Int64Type)},
-	})
-	w := parquet.NewWriter(f, schema, parquet.CreatedBy("evil\x1b[31m", "1\xff", "x"))
-	_, err = w.WriteRows([]parquet.Row{{parquet.Int64Value(7).Level(0, 0, 0)}})
-	require.NoError(t, err)
-	require.NoError(t, w.Close())
-	require.NoError(t, f.Close())
+	}, parquet.CreatedBy("evil\x1b[31m", "1\xff", "x"))
 
 	meta := ok(t, "", "meta", path)
 	require.Contains(t, meta, `created by: evil\x1b[31m`)
@@ -68,15 +80,27 @@ func TestMetaSchemaEscapeFooterText(t *testing.T) {
 func TestQueryTableEscapesColumnNames(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "esc"), 0o755))
-	f, err := os.Create(filepath.Join(dir, "esc", "part-0.parquet"))
-	require.NoError(t, err)
-	w := parquet.NewWriter(f, parquet.NewSchema("m", parquet.Group{"a\x1b[2Jb": parquet.Leaf(parquet.Int64Type)}))
-	_, err = w.WriteRows([]parquet.Row{{parquet.Int64Value(7).Level(0, 0, 0)}})
-	require.NoError(t, err)
-	require.NoError(t, w.Close())
-	require.NoError(t, f.Close())
+	writeInt64File(t, filepath.Join(dir, "esc", "part-0.parquet"), parquet.Group{"a\x1b[2Jb": parquet.Leaf(parquet.Int64Type)})
 
 	out := ok(t, "", "query", dir, "SELECT * FROM esc")
 	require.Contains(t, out, `│ a\x1b[2Jb │`)
 	require.NotContains(t, out, "\x1b")
+}
+
+// Two columns, one named with the escape character and one with the four
+// characters \x1b, print as two different names in meta.
+func TestMetaTellsEscapedNamesApart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "names.parquet")
+	writeInt64File(t, path, parquet.Group{
+		"a\x1b": parquet.Leaf(parquet.Int64Type),
+		`a\x1b`: parquet.Leaf(parquet.Int64Type),
+	})
+	var names []string
+	for _, line := range strings.Split(ok(t, "", "meta", path), "\n") {
+		if strings.HasPrefix(line, "│ a") {
+			names = append(names, strings.Fields(strings.TrimPrefix(line, "│ "))[0])
+		}
+	}
+	require.Len(t, names, 2)
+	require.NotEqual(t, names[0], names[1], "both columns print as %s", names[0])
 }
