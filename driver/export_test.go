@@ -29,3 +29,9 @@ func SetKeptOutputs(on bool) bool {
 	keptOutputs = on
 	return was
 }
+
+// SetBeforePublish sets a function run before each file of a commit is
+// renamed into place (nil: none); an error it returns fails that rename.
+func SetBeforePublish(f func(table string) error) {
+	beforePublish = f
+}

@@ -69,7 +69,8 @@ type fileWriter struct {
 	// starts. What open sets below is read only after opened is closed.
 	opened  chan struct{}
 	openErr error
-	tmp     string
+	tmp     string // the file being written, under a '_' name
+	final   string // its published name, once publish renamed it
 	f       *os.File
 	w       *parquet.Writer
 	leaf    []int           // leaf column index of each plain column
@@ -632,8 +633,22 @@ func (fw *fileWriter) free(arenas [][]byte) {
 }
 
 // commit writes what is buffered, closes the file, syncs it, renames it into
-// place and syncs the directory. A failure removes the file.
+// place and syncs the directory (prepare, then publish). A failure removes
+// the file.
 func (fw *fileWriter) commit() error {
+	if err := fw.prepare(); err != nil {
+		return err
+	}
+	if err := fw.publish(); err != nil {
+		return err
+	}
+	return fw.synced()
+}
+
+// prepare writes what is buffered and the footer, syncs the file and closes
+// it, still under its '_' name, and checks that the table is the one the
+// writer began with. A failure removes the file.
+func (fw *fileWriter) prepare() error {
 	if err := fw.flush(); err != nil {
 		fw.abort()
 		return err
@@ -657,6 +672,18 @@ func (fw *fileWriter) commit() error {
 		fw.abort()
 		return fw.droppedError(err)
 	}
+	return nil
+}
+
+// publish renames the prepared file into the table's directory, where
+// readers see it (it is then fw.final). A failure removes the file.
+func (fw *fileWriter) publish() error {
+	if beforePublish != nil {
+		if err := beforePublish(fw.table); err != nil {
+			fw.abort()
+			return err
+		}
+	}
 	final := filepath.Join(fw.dir, "part-"+fmt.Sprintf("%020d", time.Now().UnixNano())+"-"+randomHex(4)+".parquet")
 	if err := os.Rename(fw.tmp, final); err != nil {
 		fw.abort()
@@ -666,7 +693,13 @@ func (fw *fileWriter) commit() error {
 		}
 		return fmt.Errorf("parquetvariant: publishing the file: %w", err)
 	}
+	fw.tmp, fw.final = "", final
 	fw.release()
+	return nil
+}
+
+// synced syncs the directory of the published file.
+func (fw *fileWriter) synced() error {
 	if err := syncDir(fw.dir); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			// Dropped just after the file was published.
@@ -676,6 +709,22 @@ func (fw *fileWriter) commit() error {
 	}
 	return nil
 }
+
+// unpublish takes back the published file of a transaction that could not
+// publish all of its files: it is removed and its directory synced.
+func (fw *fileWriter) unpublish() error {
+	if err := os.Remove(fw.final); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("parquetvariant: taking back %s: %w", fw.final, err)
+	}
+	if err := syncDir(fw.dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// beforePublish, when set (by tests), runs before each file is renamed into
+// place; an error it returns fails the publish as a failed rename would.
+var beforePublish func(table string) error
 
 // empty reports that no row was added.
 func (fw *fileWriter) empty() bool {

@@ -19,9 +19,13 @@ type txWrites struct {
 	named map[string]*fileWriter // by the name an INSERT gave the table
 }
 
-// commitWrites publishes the transaction's files, one per table. Each file
-// is all or nothing; a failure leaves the tables not yet published
-// unchanged and reports which.
+// commitWrites publishes the transaction's files, one per table, all or
+// none (docs/design.md section 7): every file is first written out, synced
+// and checked against a DROP TABLE of its table; only then are they renamed
+// into place, in the order the transaction first wrote to their tables. A
+// failure before the renames removes every file; a rename that fails (the
+// table was dropped in that instant) takes back the files published before
+// it. The error names the table.
 func (t *tx) commitWrites() error {
 	if t.failed != nil {
 		t.discard()
@@ -32,21 +36,47 @@ func (t *tx) commitWrites() error {
 	}
 	w := t.writes
 	t.writes = nil
-	for i, name := range w.order {
+	var written []*fileWriter
+	for _, name := range w.order {
 		fw := w.files[name]
 		if fw.empty() {
 			// Its INSERTs selected no row: the table gets no file.
 			fw.abort()
 			continue
 		}
-		if err := fw.commit(); err != nil {
-			for _, rest := range w.order[i+1:] {
-				w.files[rest].abort()
+		if err := fw.prepare(); err != nil {
+			for _, other := range w.order {
+				w.files[other].abort()
 			}
-			return fmt.Errorf("parquetvariant: commit: table %s: %w", quoteIdent(name), err)
+			return commitError(name, err)
+		}
+		written = append(written, fw)
+	}
+	for i, fw := range written {
+		if err := fw.publish(); err != nil {
+			for _, rest := range written[i+1:] {
+				rest.abort()
+			}
+			for _, done := range written[:i] {
+				if undo := done.unpublish(); undo != nil {
+					err = fmt.Errorf("%w; table %s keeps this transaction's rows: %w", err, quoteIdent(done.table), undo)
+				}
+			}
+			return commitError(fw.table, err)
 		}
 	}
-	return nil
+	var first error
+	for _, fw := range written {
+		if err := fw.synced(); err != nil && first == nil {
+			first = commitError(fw.table, err)
+		}
+	}
+	return first
+}
+
+// commitError is the error of a Commit that failed on table name.
+func commitError(name string, err error) error {
+	return fmt.Errorf("parquetvariant: commit: table %s: %w", quoteIdent(name), err)
 }
 
 // discard drops the transaction's unpublished files.
