@@ -60,6 +60,7 @@ type Builder struct {
 	dropped   bool // a value was replaced by a later one of its key (last)
 	done      bool // the top-level value is complete
 	err       error
+	json      *jsonParser // the reader of AppendJSON, made at its first call
 }
 
 type frame struct {

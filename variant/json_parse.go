@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"strconv"
-	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -77,8 +76,11 @@ func (b *Builder) AppendJSON(data []byte) error {
 	if b.err != nil {
 		return b.err
 	}
-	p := parserPool.Get().(*jsonParser)
-	defer parserPool.Put(p)
+	p := b.json
+	if p == nil {
+		p = new(jsonParser)
+		b.json = p
+	}
 	p.data = data
 	p.rd = *bytes.NewBuffer(data)
 	p.dec.Reset(&p.rd, jsontext.AllowDuplicateNames(true))
@@ -95,7 +97,8 @@ func (b *Builder) AppendJSON(data []byte) error {
 }
 
 // jsonParser holds the reusable state of one parse: the tokenizer, the input
-// it reads and a buffer for unescaped strings.
+// it reads and a buffer for unescaped strings. Each Builder has its own,
+// made at its first AppendJSON.
 //
 // The tokenizer of go-json-experiment/json (jsontext) reads the text and
 // decides whether it is JSON (RFC 8259: structure, literals, number grammar,
@@ -122,8 +125,6 @@ type jsonParser struct {
 	keyCache [256]uint64
 	gen      uint32 // the parse under way, for keyCache
 }
-
-var parserPool = sync.Pool{New: func() any { return new(jsonParser) }}
 
 // parse reads one value from p.dec into b, then checks that only whitespace
 // follows. Every token is read with ReadToken, which checks it and its place
