@@ -538,6 +538,8 @@ func appendValueKey(dst []byte, v value) ([]byte, error) {
 	switch v.k {
 	case kindBool:
 		dst = append(dst, byte(v.i))
+	case kindClock:
+		dst = binary.BigEndian.AppendUint64(dst, uint64(v.i))
 	case kindString, kindUUID:
 		dst = binary.AppendUvarint(dst, uint64(len(v.s)))
 		dst = append(dst, v.s...)

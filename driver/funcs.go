@@ -190,7 +190,7 @@ func toJSONValue(v value, _ variant.ParseOptions) (value, error) {
 // (design.md section 6), come out without quotes; anything else as its JSON
 // text.
 func unquoteValue(v value, opts variant.ParseOptions) (value, error) {
-	if v.k == kindString || v.k == kindUUID {
+	if v.k == kindString || v.k == kindUUID || v.k == kindClock {
 		return stringValue(v.s), nil
 	}
 	if v.k == kindVariant {
@@ -316,7 +316,7 @@ func castValue(v variant.Variant, t variant.SQLType, mode variant.CastMode) (val
 		// A time of day comes out as its text, HH:MM:SS.ffffff.
 		var d time.Duration
 		if d, ok, err = v.CastTimeOfDay(mode); ok {
-			out = stringValue(variant.Time(d.Microseconds()).String())
+			out = clockValue(d)
 		}
 	case variant.SQLUUID:
 		// A uuid comes out as its canonical text.

@@ -151,7 +151,7 @@ func compileLike(x *likeExpr, sc *scope) (evalFunc, error) {
 		case kindInt, kindDecimal, kindFloat:
 			// A number matches as its text, as MySQL does: id LIKE '1%'.
 			v = stringValue(numberText(v))
-		case kindString, kindUUID:
+		case kindString, kindUUID, kindClock:
 		default:
 			return nullValue(), nil
 		}

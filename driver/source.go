@@ -82,7 +82,7 @@ func (s *scanSource) fill(dst *value, j int) error {
 		dst.k, dst.t = kindTime, r.Time(j)
 	case scan.KindTime:
 		text, _ := r.Value(j).(string)
-		dst.k, dst.s = kindString, text
+		dst.k, dst.i, dst.s = kindClock, int64(r.Duration(j)), text
 	case scan.KindUUID:
 		text, _ := r.Value(j).(string)
 		dst.k, dst.s = kindUUID, text

@@ -278,7 +278,7 @@ func driverValue(v *value) any {
 		return v.f
 	case kindDecimal:
 		return v.d.String()
-	case kindString, kindUUID:
+	case kindString, kindUUID, kindClock:
 		return v.s
 	case kindBytes:
 		return v.b

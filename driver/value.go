@@ -25,13 +25,15 @@ const (
 	kindString  // string in s
 	kindBytes   // []byte in b
 	kindTime    // time.Time in t (dates and timestamps, UTC)
+	kindClock   // a time of day: nanoseconds since midnight in i, its text (HH:MM:SS.ffffff) in s
 	kindUUID    // a UUID's canonical text (lower-case, with hyphens) in s
 	kindVariant // variant.Variant in v
 )
 
 var kindNames = [...]string{
 	kindNull: "NULL", kindBool: "BOOLEAN", kindInt: "BIGINT", kindFloat: "DOUBLE",
-	kindDecimal: "DECIMAL", kindString: "VARCHAR", kindBytes: "BINARY", kindTime: "TIMESTAMP", kindUUID: "UUID",
+	kindDecimal: "DECIMAL", kindString: "VARCHAR", kindBytes: "BINARY", kindTime: "TIMESTAMP", kindClock: "TIME",
+	kindUUID: "UUID",
 	kindVariant: "VARIANT",
 }
 
@@ -55,6 +57,9 @@ func boolValue(b bool) value     { return value{k: kindBool, i: b2i(b)} }
 func intValue(i int64) value     { return value{k: kindInt, i: i} }
 func floatValue(f float64) value { return value{k: kindFloat, f: f} }
 func stringValue(s string) value { return value{k: kindString, s: s} }
+func clockValue(d time.Duration) value {
+	return value{k: kindClock, i: int64(d), s: variant.Time(d.Microseconds()).String()}
+}
 func decimalValue(d variant.Decimal) value {
 	return value{k: kindDecimal, d: d}
 }
@@ -137,7 +142,8 @@ func (e *evalError) Unwrap() error { return e.err }
 
 // scalarOf turns a Variant into the SQL value of its primitive, so that it
 // compares with constants: numbers, strings, booleans, binary, dates and
-// timestamps. Objects and arrays stay Variants; the Variant null is NULL.
+// timestamps, times of day. Objects and arrays stay Variants; the Variant
+// null is NULL.
 func scalarOf(v variant.Variant) value {
 	switch v.Type() {
 	case variant.TypeNull:
@@ -185,13 +191,20 @@ func scalarOf(v variant.Variant) value {
 		if err == nil {
 			return value{k: kindTime, t: t}
 		}
+	case variant.TypeTime:
+		// A time outside the day stays a Variant, as a damaged value.
+		us, err := v.TimeMicros()
+		if err == nil && us >= 0 && us < 86400e6 {
+			return clockValue(time.Duration(us) * time.Microsecond)
+		}
 	}
 	return value{k: kindVariant, v: v}
 }
 
 // compareValues orders two non-NULL values of comparable kinds: numbers by
 // value (see compareNumbers; NaN above every number), strings and binary
-// by unsigned bytes, booleans false before true, times by instant. A
+// by unsigned bytes, booleans false before true, times by instant, times
+// of day by their nanoseconds. A
 // primitive Variant compares as the SQL value it holds; two objects or
 // arrays compare with variant.Compare. SQL text (a literal, an argument or
 // a VARCHAR column) meeting a number, a time or a boolean is read as one,
@@ -225,8 +238,9 @@ func compareValues(a, b value) (c int, ok bool) {
 		return c, err == nil
 	}
 	if a.k != b.k {
-		// SQL text meets a number, a time or a boolean: it is read as one,
-		// and text that does not read as one makes the comparison unknown.
+		// SQL text meets a number, a time, a time of day, a uuid or a
+		// boolean: it is read as one, and text that does not read as one
+		// makes the comparison unknown.
 		var ok bool
 		if a.k == kindString && !va {
 			if a, ok = coerceText(a.s, b.k); !ok {
@@ -264,6 +278,8 @@ func compareValues(a, b value) (c int, ok bool) {
 		return bytes.Compare(a.b, b.b), true
 	case kindTime:
 		return a.t.Compare(b.t), true
+	case kindClock:
+		return cmpInt(a.i, b.i), true
 	}
 	return 0, false
 }
@@ -272,8 +288,9 @@ func isNumeric(k kind) bool { return k == kindInt || k == kindFloat || k == kind
 
 // coerceText reads text as a value of kind k for a comparison: a number
 // (exact decimal text, else a double), a timestamp or date (the text forms
-// variant_get's casts read, UTC without a zone) or a boolean (true or
-// false, any case).
+// variant_get's casts read, UTC without a zone), a time of day (HH:MM:SS
+// with an optional fraction, as variant_get's cast to TIME reads it), a
+// uuid or a boolean (true or false, any case).
 func coerceText(s string, k kind) (value, bool) {
 	switch k {
 	case kindInt, kindFloat, kindDecimal:
@@ -294,6 +311,14 @@ func coerceText(s string, k kind) (value, bool) {
 		}
 		if t, ok, err := v.CastTime(variant.SQLTimestamp, variant.CastLenient); ok && err == nil {
 			return value{k: kindTime, t: t}, true
+		}
+	case kindClock:
+		v, err := variant.Of(s)
+		if err != nil {
+			return value{}, false
+		}
+		if d, ok, err := v.CastTimeOfDay(variant.CastLenient); ok && err == nil {
+			return clockValue(d), true
 		}
 	case kindUUID:
 		if u, err := uuid.Parse(strings.TrimSpace(s)); err == nil {
