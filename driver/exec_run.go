@@ -513,13 +513,13 @@ func (h *rowHeap) Pop() any {
 
 // orderCompare is the total order of ORDER BY, MIN and MAX: SQL NULL
 // first, then the Variant null (kept apart as GROUP BY keeps them), then
-// values by compareValues, and values that do not compare by their kind:
-// booleans, numbers, strings, binary, times, then uuids, arrays and
-// objects.
+// values by kind: booleans, numbers, strings, binary, times (dates and
+// timestamps, then times of day), uuids, arrays and objects; values of one
+// kind by compareValues. Kinds come first, with no text read as another
+// kind, so that the order is one: were the text '1' read as a number
+// before the number 2 while the text 'x' sorted before numbers by kind,
+// '1' < 2 and 'x' < '1' but 2 < 'x'.
 func orderCompare(a, b value) int {
-	if c, ok := compareValues(a, b); ok {
-		return c
-	}
 	an, bn := a.k == kindVariant, b.k == kindVariant // before scalarOf
 	if an {
 		a = scalarOf(a.v)
@@ -535,7 +535,20 @@ func orderCompare(a, b value) int {
 	case b.isNull():
 		return 1
 	}
-	return cmpInt(int64(a.k), int64(b.k))
+	if c := cmpInt(orderRank(a.k), orderRank(b.k)); c != 0 {
+		return c
+	}
+	c, _ := compareValues(a, b)
+	return c
+}
+
+// orderRank is the place of a kind in the order of orderCompare: the
+// numbers share one.
+func orderRank(k kind) int64 {
+	if isNumeric(k) {
+		return int64(kindInt)
+	}
+	return int64(k)
 }
 
 // sortCheckCompares is how many comparisons sortContext makes between
