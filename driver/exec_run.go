@@ -92,7 +92,7 @@ func (it *projectIter) next() ([]value, bool, error) {
 			}
 			t, err := truthValue(w)
 			if err != nil {
-				return nil, false, err
+				return nil, false, atRow(err, it.rows, it.src)
 			}
 			if t != trueT {
 				continue
@@ -204,7 +204,7 @@ func (p *selectPlan) groups(ctx context.Context, src rowSource, args []value) (r
 			}
 			t, err := truthValue(w)
 			if err != nil {
-				return nil, err
+				return nil, atRow(err, int64(n+1), src)
 			}
 			if t != trueT {
 				continue

@@ -333,7 +333,7 @@ func (p *selectPlan) lateKeys(ctx context.Context, t *scan.Table, lp *latePlan, 
 			}
 			t, err := truthValue(w)
 			if err != nil {
-				return nil, sr.Stats(), err
+				return nil, sr.Stats(), atRow(err, n, src)
 			}
 			if t != trueT {
 				continue
