@@ -39,4 +39,3 @@ func TestConditionErrorNamesRow(t *testing.T) {
 		require.Contains(t, err.Error(), "row group 0, row 0 of it", q)
 	}
 }
-

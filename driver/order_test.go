@@ -83,4 +83,3 @@ func sign(c int) int {
 	}
 	return 0
 }
-
