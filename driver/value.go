@@ -33,7 +33,7 @@ const (
 var kindNames = [...]string{
 	kindNull: "NULL", kindBool: "BOOLEAN", kindInt: "BIGINT", kindFloat: "DOUBLE",
 	kindDecimal: "DECIMAL", kindString: "VARCHAR", kindBytes: "BINARY", kindTime: "TIMESTAMP", kindClock: "TIME",
-	kindUUID: "UUID",
+	kindUUID:    "UUID",
 	kindVariant: "VARIANT",
 }
 
@@ -207,8 +207,10 @@ func scalarOf(v variant.Variant) value {
 // of day by their nanoseconds. A
 // primitive Variant compares as the SQL value it holds; two objects or
 // arrays compare with variant.Compare. SQL text (a literal, an argument or
-// a VARCHAR column) meeting a number, a time or a boolean is read as one,
-// as SQL reads a quoted literal; a string held in a Variant is not, so the
+// a VARCHAR column) meeting a number, a time, a time of day, a uuid or a
+// boolean is read as one, as SQL reads a quoted literal, and meeting
+// binary compares as its UTF-8 bytes; a string held in a Variant is not
+// read as another kind, so the
 // Variant "5" is not the number 5 (as variant.Equal says). ok is false when
 // the values cannot be compared (a string with a number, an object with
 // anything, SQL NULL with anything): the comparison is then unknown. The
@@ -236,6 +238,14 @@ func compareValues(a, b value) (c int, ok bool) {
 		// by variant.Compare.
 		c, err := variant.Compare(a.v, b.v)
 		return c, err == nil
+	}
+	switch {
+	case a.k == kindBytes && b.k == kindString && !vb:
+		// SQL text meets binary as its UTF-8 bytes, as MySQL compares a
+		// BINARY column with a string.
+		return cmpBytesText(a.b, b.s), true
+	case b.k == kindBytes && a.k == kindString && !va:
+		return -cmpBytesText(b.b, a.s), true
 	}
 	if a.k != b.k {
 		// SQL text meets a number, a time, a time of day, a uuid or a
@@ -282,6 +292,17 @@ func compareValues(a, b value) (c int, ok bool) {
 		return cmpInt(a.i, b.i), true
 	}
 	return 0, false
+}
+
+// cmpBytesText compares the bytes b with the bytes of the text s.
+func cmpBytesText(b []byte, s string) int {
+	switch {
+	case string(b) == s:
+		return 0
+	case string(b) < s:
+		return -1
+	}
+	return 1
 }
 
 func isNumeric(k kind) bool { return k == kindInt || k == kindFloat || k == kindDecimal }
