@@ -85,37 +85,30 @@ func (b *Builder) EndObject() {
 	dead := false
 	end := uint32(len(b.buf))
 	data := 0
-	// The values are written to ents whole, as they are sized: sizes
-	// stored into pending and then copied to ents with wide loads would
-	// wait for those narrow stores to reach memory.
-	first := len(b.ents)
-	b.ents = slices.Grow(b.ents, len(entries))[:first+len(entries)]
-	out := b.ents[first:]
 	for i := len(entries) - 1; i >= 0; i-- {
-		e := entries[i]
-		end = b.setSize(&e, end)
+		e := &entries[i]
+		end = b.setSize(e, end)
 		if seen[e.id] == b.objects {
 			if !b.last {
-				b.ents = b.ents[:first]
 				b.failDuplicate(entries)
 				return
 			}
 			e.id = -1 // replaced by the later field
 			dead, b.dropped = true, true
-		} else {
-			seen[e.id] = b.objects
-			data += int(e.size)
+			continue
 		}
-		out[i] = e
+		seen[e.id] = b.objects
+		data += int(e.size)
 	}
+	first := len(b.ents)
 	if dead {
-		kept := out[:0]
-		for _, e := range out {
+		for _, e := range entries {
 			if e.id >= 0 {
-				kept = append(kept, e)
+				b.ents = append(b.ents, e)
 			}
 		}
-		b.ents = b.ents[:first+len(kept)]
+	} else {
+		b.ents = append(b.ents, entries...)
 	}
 	b.close(true, first, len(b.ents)-first, data, f)
 }
@@ -146,15 +139,12 @@ func (b *Builder) EndArray() {
 	entries := b.pending[f.first:]
 	end := uint32(len(b.buf))
 	data := 0
-	first := len(b.ents)
-	b.ents = slices.Grow(b.ents, len(entries))[:first+len(entries)]
-	out := b.ents[first:]
 	for i := len(entries) - 1; i >= 0; i-- {
-		e := entries[i]
-		end = b.setSize(&e, end)
-		data += int(e.size)
-		out[i] = e
+		end = b.setSize(&entries[i], end)
+		data += int(entries[i].size)
 	}
+	first := len(b.ents)
+	b.ents = append(b.ents, entries...)
 	b.close(false, first, len(entries), data, f)
 }
 
