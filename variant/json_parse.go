@@ -2,8 +2,10 @@ package variant
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -314,6 +316,9 @@ func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
 			b.putInt(n)
 		case numberDecimal:
 			b.putDecimal64(n, uint8(scale))
+		case numberExact:
+			b.prim(PrimitiveDouble)
+			b.buf = binary.LittleEndian.AppendUint64(b.buf, math.Float64bits(exactDouble(n, scale)))
 		default:
 			b.putDoubleText(string(raw))
 		}
@@ -360,15 +365,17 @@ func (p *jsonParser) unquote(raw []byte) []byte {
 const (
 	numberInt     = iota // an integer of at most 18 digits
 	numberDecimal        // a number with a fraction and at most 18 digits
-	numberDouble         // a number with an exponent
+	numberExact          // a number with an exponent, exactly n × 10^scale: see exactDouble
+	numberDouble         // another number with an exponent
 	numberLong           // more than 18 digits: see Builder.AppendNumber
 )
 
 // readJSONNumber reads the valid JSON number raw without checking it again.
 // An integer of at most 18 digits (which always fits an int64) is n; a
 // number with a fraction and at most 18 digits in all is the unscaled n of
-// the given scale, as written; a number with an exponent is a double. These
-// are what [Builder.AppendNumber] makes of them.
+// the given scale, as written; a number with an exponent is a double, given
+// as n × 10^scale when that is one exact rounding (numberExact, see
+// exactDouble). These are what [Builder.AppendNumber] makes of them.
 func readJSONNumber(raw []byte) (n int64, scale int, kind byte) {
 	digits := raw
 	neg := digits[0] == '-'
@@ -393,13 +400,13 @@ func readJSONNumber(raw []byte) (n int64, scale int, kind byte) {
 		kind = numberInt
 	} else {
 		if digits[i] != '.' {
-			return 0, 0, numberDouble
+			return exponentOf(n, 0, digits[i:], neg)
 		}
 		scale = len(digits) - i - 1
-		for _, c := range digits[i+1:] {
+		for k, c := range digits[i+1:] {
 			d := c - '0'
 			if d > 9 {
-				return 0, 0, numberDouble
+				return exponentOf(n, k, digits[i+1+k:], neg)
 			}
 			n = n*10 + int64(d)
 		}
@@ -411,6 +418,50 @@ func readJSONNumber(raw []byte) (n int64, scale int, kind byte) {
 	return n, scale, kind
 }
 
+// exponentOf reads exp, the exponent part ([eE][+-]?digits) of a valid JSON
+// number whose other digits, scale of them after the point, are n, and
+// returns the number as numberExact when exactDouble holds for it (and the
+// number is not -0, which n cannot hold), else numberDouble.
+func exponentOf(n int64, scale int, exp []byte, neg bool) (int64, int, byte) {
+	j := 1
+	if exp[1] == '-' || exp[1] == '+' {
+		j = 2
+	}
+	if len(exp)-j > 2 || n > 1<<53 || n == 0 && neg {
+		return 0, 0, numberDouble
+	}
+	e := 0
+	for _, c := range exp[j:] {
+		e = e*10 + int(c-'0')
+	}
+	if exp[1] == '-' {
+		e = -e
+	}
+	if p := e - scale; p >= -22 && p <= 22 {
+		if neg {
+			n = -n
+		}
+		return n, p, numberExact
+	}
+	return 0, 0, numberDouble
+}
+
+// exactDouble returns m × 10^p for |m| <= 2^53 and |p| <= 22: both are
+// exactly doubles, so one multiplication or division gives the double
+// nearest to the number, correctly rounded by IEEE 754 (the fast path of
+// Clinger, "How to Read Floating Point Numbers Accurately", 1990).
+func exactDouble(m int64, p int) float64 {
+	f := float64(m)
+	if p >= 0 {
+		return f * exactPowers[p]
+	}
+	return f / exactPowers[-p]
+}
+
+// exactPowers are the powers of ten that a double holds exactly.
+var exactPowers = [23]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
 // appendJSONNumber appends the valid JSON number raw as [Builder.AppendNumber]
 // does, the common forms read by readJSONNumber.
 func appendJSONNumber(b *Builder, raw []byte) {
@@ -420,6 +471,8 @@ func appendJSONNumber(b *Builder, raw []byte) {
 		b.AppendInt(n)
 	case numberDecimal:
 		b.appendDecimal64(n, uint8(scale))
+	case numberExact:
+		b.AppendFloat64(exactDouble(n, scale))
 	case numberDouble:
 		b.appendDoubleText(string(raw))
 	default:

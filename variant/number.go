@@ -49,86 +49,14 @@ func (b *Builder) appendDoubleText(text string) {
 // already begun. Only a magnitude beyond float64 fails (JSON has no
 // infinities): an [ErrInvalidJSON].
 func (b *Builder) putDoubleText(text string) {
-	f, ok := exactDouble(text)
-	if !ok {
-		var err error
-		if f, err = strconv.ParseFloat(text, 64); err != nil {
-			b.fail(ErrInvalidJSON, strconv.Quote(text)+" is out of the range of a double")
-			return
-		}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		b.fail(ErrInvalidJSON, strconv.Quote(text)+" is out of the range of a double")
+		return
 	}
 	b.prim(PrimitiveDouble)
 	b.buf = binary.LittleEndian.AppendUint64(b.buf, math.Float64bits(f))
 }
-
-// exactDouble returns the double nearest to the valid JSON number text when
-// that takes one rounding of exact operands: at most 15 significant digits
-// (so the digits as an integer m are exactly a double) and a power of ten p between
-// -22 and 22 (exactly a double too), the value being m * 10^p or m / 10^-p,
-// which IEEE 754 rounds correctly. Otherwise ok is false and
-// strconv.ParseFloat is needed. "125e-2" is 125 / 100.
-func exactDouble(text string) (f float64, ok bool) {
-	i := 0
-	neg := text[0] == '-'
-	if neg {
-		i++
-	}
-	var m uint64
-	digits, scale := 0, 0 // digits from the first nonzero one, and those after the point
-	frac := false
-	for ; i < len(text); i++ {
-		c := text[i]
-		if c == '.' {
-			frac = true
-			continue
-		}
-		if c == 'e' || c == 'E' {
-			break
-		}
-		m = m*10 + uint64(c-'0')
-		if m != 0 {
-			digits++
-		}
-		if frac {
-			scale++
-		}
-	}
-	exp := 0
-	if i < len(text) {
-		i++ // e or E
-		expNeg := text[i] == '-'
-		if text[i] == '-' || text[i] == '+' {
-			i++
-		}
-		if len(text)-i > 2 {
-			return 0, false
-		}
-		for ; i < len(text); i++ {
-			exp = exp*10 + int(text[i]-'0')
-		}
-		if expNeg {
-			exp = -exp
-		}
-	}
-	p := exp - scale
-	if digits > 15 || p < -22 || p > 22 {
-		return 0, false
-	}
-	f = float64(m)
-	if p >= 0 {
-		f *= exactPowers[p]
-	} else {
-		f /= exactPowers[-p]
-	}
-	if neg {
-		f = -f
-	}
-	return f, true
-}
-
-// exactPowers are the powers of ten that a double holds exactly.
-var exactPowers = [23]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // isJSONNumber reports whether s follows the number grammar of RFC 8259:
 // -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?

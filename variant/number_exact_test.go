@@ -9,22 +9,32 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestExactDouble: the fast path gives strconv.ParseFloat's double, to the
+// jsonDouble is the double readJSONNumber gives text, and whether it gave
+// one by the exact path.
+func jsonDouble(text string) (float64, bool) {
+	n, scale, kind := readJSONNumber([]byte(text))
+	if kind != numberExact {
+		return 0, false
+	}
+	return exactDouble(n, scale), true
+}
+
+// TestExactDouble: the exact path gives strconv.ParseFloat's double, to the
 // bit, wherever it answers, and leaves to it the numbers it cannot round
-// exactly.
+// exactly, and -0.
 func TestExactDouble(t *testing.T) {
 	cases := []struct {
 		text string
 		ok   bool
 	}{
-		{"1e0", true}, {"125e-2", true}, {"-0e5", true}, {"-0.0E+1", true}, {"0.1e1", true},
-		{"123456789012345e22", true}, {"1.5E-22", false}, {"1e-22", true}, {"9e22", true},
-		{"1e23", false}, {"1e-23", false}, {"1234567890123456e0", false}, {"1e007", false},
-		{"12.5", true}, {"-3", true}, {"4.9e-324", false}, {"1.7976931348623157e308", false},
-		{"0.000000000000000000001", true}, {"0.0000000000000000000001e-1", false},
+		{"1e0", true}, {"125e-2", true}, {"-0e5", false}, {"0e5", true}, {"-0.0E+1", false}, {"0.1e1", true},
+		{"12345678901234e22", true}, {"1.5E-22", false}, {"1e-22", true}, {"9e22", true}, {"-9E+22", true},
+		{"1e23", false}, {"1e-23", false}, {"9007199254740992e0", true}, {"9007199254740993e0", false},
+		{"1e007", false}, {"4.9e-324", false}, {"1.7976931348623157e308", false}, {"12.5", false}, {"3", false},
+		{"0.000000000000001e1", true}, {"123.456e-3", true},
 	}
 	for _, c := range cases {
-		f, ok := exactDouble(c.text)
+		f, ok := jsonDouble(c.text)
 		require.Equal(t, c.ok, ok, c.text)
 		if ok {
 			want, err := strconv.ParseFloat(c.text, 64)
@@ -36,7 +46,7 @@ func TestExactDouble(t *testing.T) {
 	answered := 0
 	for range 200000 {
 		text := randomJSONNumber(r)
-		f, ok := exactDouble(text)
+		f, ok := jsonDouble(text)
 		if !ok {
 			continue
 		}
@@ -45,7 +55,7 @@ func TestExactDouble(t *testing.T) {
 		require.NoError(t, err, text)
 		require.Equal(t, math.Float64bits(want), math.Float64bits(f), text)
 	}
-	require.Greater(t, answered, 100000, "most random numbers take the fast path")
+	require.Greater(t, answered, 50000, "many random numbers take the exact path")
 }
 
 // randomJSONNumber returns a valid JSON number with up to 17 digits, a
@@ -83,17 +93,17 @@ func randomJSONNumber(r *rand.Rand) string {
 	return string(b)
 }
 
-// FuzzExactDouble: for any valid JSON number, the fast path either
+// FuzzExactDouble: for any valid JSON number, the exact path either
 // declines or gives strconv.ParseFloat's double to the bit.
 func FuzzExactDouble(f *testing.F) {
-	for _, s := range []string{"1e0", "125e-2", "-0.0E+1", "123456789012345e22", "1e-22", "0.000000000000000000001", "9.999999999999999e5"} {
+	for _, s := range []string{"1e0", "125e-2", "-0.0E+1", "12345678901234e22", "1e-22", "0.000000000000001e1", "9.999999999999999e5"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		if !isJSONNumber(text) {
 			return
 		}
-		got, ok := exactDouble(text)
+		got, ok := jsonDouble(text)
 		if !ok {
 			return
 		}
