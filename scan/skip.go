@@ -265,14 +265,29 @@ func leafChunkStats(e *fileEntry, rg int, d *leafDesc) unitStats {
 	return s
 }
 
-// boundsOf decodes a min and a max; NaN bounds prove nothing (pitfall B39).
+// boundsOf decodes a min and a max; NaN bounds prove nothing (pitfall B39),
+// nor does a byte max of only 0xFF bytes: parquet-go (v0.32.0 at least)
+// truncates a long max to its first bytes and adds one to them, and where
+// they are all 0xFF it keeps them as they are, below the value they stand
+// for (parquet.thrift, ColumnIndex: the bounds must hold every value), so
+// that such a max may be below the page's largest value.
 func boundsOf(d *leafDesc, minB, maxB []byte) (lo, hi cell, ok bool) {
 	lo, ok1 := d.statCell(minB)
 	hi, ok2 := d.statCell(maxB)
-	if !ok1 || !ok2 || d.dom == domFloat && (lo.isNaN() || hi.isNaN()) {
+	if !ok1 || !ok2 || d.dom == domFloat && (lo.isNaN() || hi.isNaN()) || d.dom == domBytes && allFF(hi.b) {
 		return cell{}, cell{}, false
 	}
 	return lo, hi, true
+}
+
+// allFF reports whether b is not empty and holds only 0xFF bytes.
+func allFF(b []byte) bool {
+	for _, c := range b {
+		if c != 0xFF {
+			return false
+		}
+	}
+	return len(b) > 0
 }
 
 // signedOrder reports whether the column's order is the signed order of
