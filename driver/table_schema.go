@@ -42,7 +42,7 @@ func (c *tableColumn) node() (parquet.Node, error) {
 	case "VARCHAR":
 		n = parquet.String()
 	case "BINARY":
-		n = parquet.Leaf(parquet.ByteArrayType)
+		n = parquet.Leaf(shred.ParquetBinary)
 	case "DECIMAL":
 		switch {
 		case c.typ.precision <= 9:

@@ -27,7 +27,7 @@ func (s Schema) Node() (parquet.Node, error) {
 	}
 	// The rows of a file mostly share one dictionary: encode the column
 	// with a Parquet dictionary (docs/design.md section 7).
-	metaLeaf := parquet.Encoded(parquet.Leaf(parquet.ByteArrayType), &parquet.RLEDictionary)
+	metaLeaf := parquet.Encoded(parquet.Leaf(ParquetBinary), &parquet.RLEDictionary)
 	meta := parquet.Required(metaLeaf)
 	if s.MetadataOptional {
 		meta = parquet.Optional(metaLeaf)
@@ -42,9 +42,9 @@ func (s Schema) children() []parquet.Field {
 	var fields []parquet.Field
 	switch {
 	case s.ValueRequired:
-		fields = append(fields, field(colValue, parquet.Required(parquet.Leaf(parquet.ByteArrayType))))
+		fields = append(fields, field(colValue, parquet.Required(parquet.Leaf(ParquetBinary))))
 	case !s.NoValue:
-		fields = append(fields, field(colValue, parquet.Optional(parquet.Leaf(parquet.ByteArrayType))))
+		fields = append(fields, field(colValue, parquet.Optional(parquet.Leaf(ParquetBinary))))
 	}
 	if s.Kind != KindUntyped {
 		fields = append(fields, field(colTypedValue, parquet.Optional(s.typedNode())))

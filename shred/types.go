@@ -197,7 +197,7 @@ func (t Type) leaf() parquet.Node {
 	case TypeUUID:
 		return parquet.Leaf(ParquetUUID)
 	}
-	return parquet.Leaf(parquet.ByteArrayType)
+	return parquet.Leaf(ParquetBinary)
 }
 
 // typeOfLeaf maps a Parquet leaf to the shredded type it stores, following
