@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"github.com/parquetvariant/parquetvariant/scan"
+	"github.com/parquetvariant/parquetvariant/shred"
 )
 
 // Connector opens connections to one root directory. It owns the footer
@@ -27,7 +28,8 @@ type Connector struct {
 	closed bool
 }
 
-// NewConnector returns a Connector for cfg, which it copies; build cfg with
+// NewConnector returns a Connector for cfg, which it copies (Shredding at
+// every depth); build cfg with
 // [NewConfig] (or [ParseDSN]) and change the options you need, since the
 // zero Config holds no valid option values. The root directory must exist.
 // Errors wrap ErrDSN for a bad Config, also for a root directory that does
@@ -36,6 +38,7 @@ type Connector struct {
 // in progress that dead writers left in the root (see leftoverAge).
 func NewConnector(cfg *Config) (*Connector, error) {
 	c := *cfg
+	c.Shredding = cloneShredding(cfg.Shredding)
 	if c.Root == "" {
 		return nil, fmt.Errorf("%w: no root directory", ErrDSN)
 	}
@@ -116,4 +119,21 @@ func (c *Connector) Close() error {
 	defer c.mu.Unlock()
 	c.closed = true
 	return nil
+}
+
+// cloneShredding copies a Config's Shredding at every depth, so that the
+// caller may change or reuse its own after NewConnector.
+func cloneShredding(m map[string]map[string]shred.Schema) map[string]map[string]shred.Schema {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]map[string]shred.Schema, len(m))
+	for table, cols := range m {
+		c := make(map[string]shred.Schema, len(cols))
+		for col, s := range cols {
+			c[col] = s.Clone()
+		}
+		out[table] = c
+	}
+	return out
 }

@@ -73,6 +73,23 @@ type Schema struct {
 	MetadataOptional bool
 }
 
+// Clone returns a copy of s that shares no memory with it: its fields and
+// element are copied too, at every depth.
+func (s Schema) Clone() Schema {
+	if s.Fields != nil {
+		fields := make([]Field, len(s.Fields))
+		for i, f := range s.Fields {
+			fields[i] = Field{Name: f.Name, Schema: f.Schema.Clone()}
+		}
+		s.Fields = fields
+	}
+	if s.Element != nil {
+		e := s.Element.Clone()
+		s.Element = &e
+	}
+	return s
+}
+
 // Field is one shredded object field.
 type Field struct {
 	Name   string
