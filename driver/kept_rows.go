@@ -2,6 +2,7 @@ package driver
 
 import (
 	"cmp"
+	"context"
 	"slices"
 
 	"github.com/parquetvariant/parquetvariant/scan"
@@ -36,8 +37,8 @@ func keptValues(dst, keys, cols []value, fill, carry []int) []value {
 // plain columns, and returns the rows in sort order. It evaluates them in
 // table order, as the second pass of a latePlan reads them, so a failing
 // row is the one that plan names; width is the width of the row the plan
-// was compiled against.
-func (p *selectPlan) keptRows(kept []sortedRow, lp *latePlan, width int, args []value) ([][]value, error) {
+// was compiled against. It returns ctx's error once ctx is done.
+func (p *selectPlan) keptRows(ctx context.Context, kept []sortedRow, lp *latePlan, width int, args []value) ([][]value, error) {
 	done := make([]bool, len(p.proj))
 	for _, k := range p.order {
 		done[k.col] = true
@@ -53,7 +54,12 @@ func (p *selectPlan) keptRows(kept []sortedRow, lp *latePlan, width int, args []
 	r := evalRow{args: args, cols: make([]value, width)}
 	rows := make([][]value, len(kept))
 	base := len(p.proj)
-	for _, i := range order {
+	for n, i := range order {
+		if n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		k := kept[i]
 		for j, c := range lp.carry {
 			r.cols[c] = k.vals[base+j]

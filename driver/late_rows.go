@@ -260,7 +260,7 @@ func (p *selectPlan) lateSelect(ctx context.Context, t *scan.Table, lp *latePlan
 	// The rows OFFSET skips are not read again.
 	kept = kept[min(lp.offset, int64(len(kept))):]
 	if lp.oneScan {
-		rows, err := p.keptRows(kept, lp, width, args)
+		rows, err := p.keptRows(ctx, kept, lp, width, args)
 		if err != nil {
 			return nil, st, nil, err
 		}
@@ -368,7 +368,9 @@ func (p *selectPlan) lateKeys(ctx context.Context, t *scan.Table, lp *latePlan, 
 		}
 		heap.Push(h, row)
 	}
-	slices.SortFunc(h.rows, h.compare)
+	if err := sortContext(ctx, h.rows, h.compare); err != nil {
+		return nil, sr.Stats(), err
+	}
 	return h.rows, sr.Stats(), nil
 }
 
