@@ -64,17 +64,27 @@ func (c *conn) createTable(s *createTableStmt) (sqldriver.Result, error) {
 		os.RemoveAll(tmp)
 		return nil, err
 	}
-	// An empty folder at the name gives way: rmdir removes only an empty
-	// folder, and os.Rename then renames onto nothing or fails.
-	syscall.Rmdir(target)
-	if err := os.Rename(tmp, target); err != nil {
-		os.RemoveAll(tmp)
-		// Another CREATE TABLE (or a program) took the name since the
-		// check above: say what is there now.
-		if _, terr := c.createTarget(s.Table); terr != nil {
-			return taken(terr)
+	for try := 1; ; try++ {
+		// An empty folder at the name gives way: rmdir removes only an
+		// empty folder, and os.Rename then renames onto nothing or fails.
+		syscall.Rmdir(target)
+		err := os.Rename(tmp, target)
+		if err == nil {
+			break
 		}
-		return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
+		// Another CREATE TABLE (or a program) took the name since the
+		// check above: say what is there now. A DROP TABLE may have freed
+		// the name again meanwhile: then try again, as a CREATE TABLE
+		// coming after that DROP TABLE.
+		next, terr := c.createTarget(s.Table)
+		if terr != nil || try == 100 {
+			os.RemoveAll(tmp)
+			if terr != nil {
+				return taken(terr)
+			}
+			return nil, fmt.Errorf("parquetvariant: CREATE TABLE %s: %w", quoteIdent(s.Table), err)
+		}
+		target = next
 	}
 	return sqldriver.RowsAffected(0), syncDir(filepath.Dir(target))
 }
@@ -158,6 +168,11 @@ func (c *conn) nameUse(name string) (string, error) {
 	// same time renamed into place since Locate looked.
 	if _, _, err := root.Locate(name); err == nil {
 		return "", &tableExistsError{table: name}
+	}
+	// Or those of a table that a DROP TABLE running at the same time took
+	// away (renamed) since the folder was opened: look again.
+	if now, err := os.Stat(final); err != nil || !os.SameFile(st, now) {
+		return "", fmt.Errorf("parquetvariant: CREATE TABLE %s: %s changed while looked at: %w", quoteIdent(name), final, fs.ErrNotExist)
 	}
 	slices.Sort(names)
 	list := strings.Join(names[:min(len(names), shown)], ", ")
