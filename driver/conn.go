@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/xwb1989/sqlparser"
+
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -270,16 +272,36 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.N
 	}
 	p, err := parseSQL(query)
 	if err != nil {
+		if toks, terr := scanTokens(query); terr == nil && len(toks) > 0 && toks[0].typ == sqlparser.INSERT {
+			c.refusedInsert(err)
+		}
 		return nil, err
 	}
 	if err := checkLiteralTypes(p.stmt); err != nil {
+		if _, ok := p.stmt.(*insertStmt); ok {
+			c.refusedInsert(err)
+		}
 		return nil, err
 	}
 	vals, err := argValues(args, p.numParams)
 	if err != nil {
+		if _, ok := p.stmt.(*insertStmt); ok {
+			c.refusedInsert(err)
+		}
 		return nil, err
 	}
 	return c.exec(ctx, p, vals)
+}
+
+// refusedInsert records err, the error of an INSERT refused before it ran
+// (its text, its literals or its arguments), as the failure of the
+// transaction under way, if any: an INSERT that fails for any reason
+// leaves the transaction able only to roll back, as one failing while it
+// runs does.
+func (c *conn) refusedInsert(err error) {
+	if c.tx != nil && c.tx.failed == nil {
+		c.tx.failed = err
+	}
 }
 
 // argValues converts the arguments of one execution, checking their number

@@ -42,6 +42,7 @@ func (s *stmt) ExecContext(ctx context.Context, args []sqldriver.NamedValue) (sq
 	if _, ok := s.parsed.stmt.(*insertStmt); ok {
 		vals, err := appendArgValues(s.args[:0], args, s.parsed.numParams)
 		if err != nil {
+			s.conn.refusedInsert(err)
 			return nil, err
 		}
 		s.args = vals
