@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	sqldriver "database/sql/driver"
 	"fmt"
+	"strings"
 
 	"github.com/parquetvariant/parquetvariant/scan"
 )
@@ -60,6 +61,20 @@ func (t *tx) Rollback() error {
 	t.c.tx = nil
 	t.discard()
 	return nil
+}
+
+// forgetSnapshot drops the transaction's snapshot of table name (of any
+// name that differs from it only in case), so that its next read takes a
+// new one.
+func (c *conn) forgetSnapshot(name string) {
+	if c.tx == nil {
+		return
+	}
+	for k := range c.tx.tables {
+		if strings.EqualFold(k, name) {
+			delete(c.tx.tables, k)
+		}
+	}
 }
 
 // table returns the table name: within a transaction, the snapshot taken

@@ -91,14 +91,17 @@ func (t *tx) discard() {
 }
 
 // write runs INSERT, CREATE TABLE and DROP TABLE. CREATE and DROP take
-// effect at once, also inside a transaction.
+// effect at once, also inside a transaction, whose later reads of the
+// table then see it as it is now, not the snapshot of an earlier read.
 func (c *conn) write(ctx context.Context, s statement, args []value) (sqldriver.Result, error) {
 	switch x := s.(type) {
 	case *insertStmt:
 		return c.insert(ctx, x, args)
 	case *createTableStmt:
+		defer c.forgetSnapshot(x.Table)
 		return c.createTable(x)
 	case *dropTableStmt:
+		defer c.forgetSnapshot(x.Table)
 		return c.dropTable(x)
 	}
 	return nil, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "this statement"}
