@@ -204,18 +204,17 @@ func scalarOf(v variant.Variant) value {
 // compareValues orders two non-NULL values of comparable kinds: numbers by
 // value (see compareNumbers; NaN above every number), strings and binary
 // by unsigned bytes, booleans false before true, times by instant, times
-// of day by their nanoseconds. A
-// primitive Variant compares as the SQL value it holds; two objects or
-// arrays compare with variant.Compare. SQL text (a literal, an argument or
-// a VARCHAR column) meeting a number, a time, a time of day, a uuid or a
-// boolean is read as one, as SQL reads a quoted literal, and meeting
-// binary compares as its UTF-8 bytes; a string held in a Variant is not
-// read as another kind, so the
-// Variant "5" is not the number 5 (as variant.Equal says). ok is false when
-// the values cannot be compared (a string with a number, an object with
-// anything, SQL NULL with anything): the comparison is then unknown. The
-// Variant null is a value (design.md section 3): equal to the Variant null,
-// unknown against any other value.
+// of day by their nanoseconds. A primitive Variant compares as the SQL
+// value it holds; two objects or arrays compare with variant.Compare. SQL
+// text (a literal, an argument or a VARCHAR column) meeting a number, a
+// time, a time of day, a uuid or a boolean is read as one, as SQL reads a
+// quoted literal, and meeting binary compares as its UTF-8 bytes; a string
+// held in a Variant is not read as another kind, so the Variant "5" is not
+// the number 5 (as variant.Equal says). ok is false when the values cannot
+// be compared (a string with a number, an object with anything, SQL NULL
+// with anything): the comparison is then unknown. The Variant null is a
+// value (design.md section 3): equal to the Variant null, unknown against
+// any other value.
 func compareValues(a, b value) (c int, ok bool) {
 	va, vb := a.k == kindVariant, b.k == kindVariant
 	if va && vb && a.v.IsNull() && b.v.IsNull() {
