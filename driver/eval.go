@@ -176,6 +176,8 @@ func literalValue(x *literalExpr) (value, error) {
 		return floatValue(v), nil
 	case string:
 		return stringValue(v), nil
+	case []byte:
+		return value{k: kindBytes, b: v}, nil
 	case decimalText:
 		d, err := parseDecimalLiteral(string(v))
 		if err != nil {

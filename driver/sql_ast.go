@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"encoding/hex"
 	"strconv"
 	"strings"
 )
@@ -266,6 +267,8 @@ func (e *literalExpr) String() string {
 		return string(v)
 	case string:
 		return quoteString(v)
+	case []byte:
+		return "X'" + strings.ToUpper(hex.EncodeToString(v)) + "'"
 	}
 	return "?"
 }

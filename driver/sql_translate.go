@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -481,6 +482,13 @@ func (tr *translator) value(v *sqlparser.SQLVal) (expr, error) {
 	switch v.Type {
 	case sqlparser.StrVal:
 		return &literalExpr{Value: string(v.Val)}, nil
+	case sqlparser.HexVal:
+		// X'6162': a BINARY value, as in MySQL.
+		b, err := hex.DecodeString(string(v.Val))
+		if err != nil {
+			return nil, &SQLError{Err: ErrSyntax, Pos: -1, Msg: "the binary literal X'" + string(v.Val) + "' is not an even number of hex digits"}
+		}
+		return &literalExpr{Value: b}, nil
 	case sqlparser.IntVal:
 		n, err := strconv.ParseInt(string(v.Val), 10, 64)
 		if err != nil {

@@ -162,6 +162,8 @@ func exprType(e expr, cols map[string]colType) colType {
 			return colType{name: "DOUBLE"}
 		case string:
 			return colType{name: "VARCHAR"}
+		case []byte:
+			return colType{name: "BINARY"}
 		case decimalText:
 			d, err := variant.ParseDecimal(string(v))
 			if err == nil {
