@@ -323,7 +323,31 @@ func (r *Root) Table(name string) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{Name: name, Path: info.Path, ReadOnly: info.ReadOnly, root: r, newest: -2}
+	return r.table(info, paths)
+}
+
+// FileTable returns a snapshot of the read-only table of the one file
+// NAME.parquet in the root's folder, whether or not a folder NAME beside it
+// makes the name ambiguous for [Root.Table]. Errors: ErrNoTable when
+// there is no such file, and those of [Root.Table].
+func (r *Root) FileTable(name string) (*Table, error) {
+	if err := CheckName(name); err != nil {
+		return nil, err
+	}
+	file := filepath.Join(r.dir, name) + fileExt
+	if !isRegular(file) {
+		return nil, fmt.Errorf("%w: %q (no file %s)", ErrNoTable, name, file)
+	}
+	if _, err := r.inside(file); err != nil {
+		return nil, err
+	}
+	return r.table(TableInfo{Name: name, Path: file, ReadOnly: true}, []string{file})
+}
+
+// table reads the snapshot of the table info whose files are paths.
+func (r *Root) table(info TableInfo, paths []string) (*Table, error) {
+	t := &Table{Name: info.Name, Path: info.Path, ReadOnly: info.ReadOnly, root: r, newest: -2}
+	var err error
 	if t.files, err = r.entries(t.Path, paths); err != nil {
 		return nil, err
 	}

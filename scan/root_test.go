@@ -353,3 +353,30 @@ func TestLocate(t *testing.T) {
 	require.ErrorIs(t, err, ErrNoTable)
 	require.ErrorIs(t, err, os.ErrNotExist)
 }
+
+// TestFileTable: FileTable reads the one file NAME.parquet also where a
+// folder NAME beside it makes Table refuse the name as ambiguous; it
+// refuses a name without such a file.
+func TestFileTable(t *testing.T) {
+	dir := t.TempDir()
+	writeRows(t, filepath.Join(dir, "foo.parquet"), []idOnly{{ID: 1}, {ID: 2}})
+	writeRows(t, filepath.Join(dir, "foo", "part-0.parquet"), []idOnly{{ID: 9}})
+	r, err := Open(dir)
+	require.NoError(t, err)
+	_, err = r.Table("foo")
+	require.ErrorIs(t, err, ErrNameConflict)
+	tb, err := r.FileTable("foo")
+	require.NoError(t, err)
+	require.True(t, tb.ReadOnly)
+	rows, err := tb.Scan(context.Background(), Query{Columns: []Ref{Col("id")}})
+	require.NoError(t, err)
+	var ids []int64
+	for rows.Next() {
+		ids = append(ids, rows.Int64(0))
+	}
+	require.NoError(t, rows.Err())
+	require.NoError(t, rows.Close())
+	require.Equal(t, []int64{1, 2}, ids)
+	_, err = r.FileTable("bar")
+	require.ErrorIs(t, err, ErrNoTable)
+}

@@ -19,7 +19,9 @@ import (
 const catLong = `Print the rows of FILE as JSON lines: one object per row, keys in column order.
 
 VARIANT columns are rebuilt from their shredded columns (VariantShredding.md)
-and print as JSON; SQL NULL and the Variant null both print as null. DECIMAL
+and print as JSON; a VARIANT column that is SQL NULL leaves its key out, so
+that it stays apart from the Variant null, which prints null; other columns
+print SQL NULL as null. DECIMAL
 values print as exact numbers, timestamps and dates as RFC 3339 text, binary
 as base64. Columns that are groups, lists or maps other than VARIANT are not
 supported. FILE must be named *.parquet.`
@@ -167,7 +169,7 @@ func scanPlain(ctx context.Context, path string, names []string) (*scan.Rows, er
 	if err != nil {
 		return nil, err
 	}
-	t, err := root.Table(table)
+	t, err := root.FileTable(table)
 	if err != nil {
 		return nil, err
 	}
