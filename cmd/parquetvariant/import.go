@@ -78,7 +78,11 @@ func importJSON(ctx context.Context, e env, o importOptions, in io.Reader) (err 
 		ctx = context.Background()
 	}
 	start := time.Now()
-	if err := importDir(dsnDir(dsn), o.createDir); err != nil {
+	cfg, err := driver.ParseDSN(dsn)
+	if err != nil {
+		return err
+	}
+	if err := importDir(cfg.Root, o.createDir); err != nil {
 		return err
 	}
 	db, err := sql.Open("parquetvariant", dsn)
@@ -127,10 +131,6 @@ func importJSON(ctx context.Context, e env, o importOptions, in io.Reader) (err 
 	r := bufio.NewReaderSize(in, 1<<20)
 	var parse variant.ParseOptions
 	if o.skipInvalid {
-		cfg, err := driver.ParseDSN(dsn)
-		if err != nil {
-			return err
-		}
 		parse.LastWins = cfg.DuplicateKeys == driver.DuplicateKeysLast
 	}
 	var rows, skipped int64
@@ -208,14 +208,17 @@ func checkImportColumn(ctx context.Context, db *sql.DB, table, column string) er
 	}
 	defer rows.Close()
 	var variants []string
+	types := map[string]string{}
+	var folded []string // the names that match column in any case
 	for rows.Next() {
 		var name, typ string
 		var nullable bool
 		if err := rows.Scan(&name, &typ, &nullable); err != nil {
 			return err
 		}
-		if name == column && typ == "VARIANT" {
-			return nil
+		types[name] = typ
+		if strings.EqualFold(name, column) {
+			folded = append(folded, name)
 		}
 		if typ == "VARIANT" {
 			variants = append(variants, name)
@@ -223,6 +226,17 @@ func checkImportColumn(ctx context.Context, db *sql.DB, table, column string) er
 	}
 	if err := rows.Err(); err != nil {
 		return err
+	}
+	// Column names match as SQL matches them: exactly, or in any case when
+	// that names one column only.
+	name, found := column, false
+	if _, ok := types[column]; ok {
+		found = true
+	} else if len(folded) == 1 {
+		name, found = folded[0], true
+	}
+	if found && types[name] == "VARIANT" {
+		return nil
 	}
 	msg := fmt.Sprintf("table %s has no VARIANT column %s to import into", table, column)
 	if len(variants) > 0 {
@@ -237,12 +251,6 @@ func plural(n int64, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// dsnDir is the directory of a DSN given as a path with options.
-func dsnDir(dsn string) string {
-	dir, _, _ := strings.Cut(dsn, "?")
-	return strings.TrimPrefix(dir, "file://")
 }
 
 // quoteIdent quotes a table or column name for SQL: in backticks, a
