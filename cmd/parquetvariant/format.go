@@ -190,7 +190,9 @@ func (t *tableWriter) row(vals []any) error {
 		if null {
 			s = "NULL"
 		}
-		r[i] = s
+		// Values from a file can hold any bytes too; a value of several
+		// lines prints as several lines of its cell.
+		r[i] = safeText(s, keepNewlines|keepBackslashes)
 	}
 	t.rows = append(t.rows, r)
 	if len(t.rows) == tableRows {

@@ -31,7 +31,8 @@ to LIMIT, a timestamp compared with a TIMESTAMP column, a VARCHAR value as it
 is, so "00123" keeps its zeros).
 
 SELECT, SHOW TABLES, DESCRIBE and EXPLAIN print rows; --format table (default)
-prints a table (one per 1,000 rows of a larger result) and a row count, csv a
+prints a table (one per 1,000 rows of a larger result; control characters in
+values written as Go escapes such as \x1b, lines kept) and a row count, csv a
 header line and records (NULL is an empty field), json one JSON object per row
 with Variants as JSON values. A result that fails midway prints its rows before
 the failure, then the error. Other statements (INSERT, CREATE TABLE, DROP
