@@ -44,9 +44,9 @@ func TestBadInput(t *testing.T) {
 		msg   string  // the whole message, a regular expression
 	}{
 		{"misspelt keyword", "SELEC id FROM events", nil,
-			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error: syntax error near 'SELEC' at position 6$`},
+			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error: near 'SELEC' at position 6$`},
 		{"truncated", "SELECT id FROM", nil,
-			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error: syntax error at position 15$`},
+			[]error{pvdriver.ErrSyntax}, `^parquetvariant: syntax error at position 15$`},
 		{"unknown table", "SELECT id FROM nope", nil,
 			[]error{pvdriver.ErrNoTable, scan.ErrNoTable}, `^parquetvariant: table nope: scan: no such table: "nope"$`},
 		{"insert into unknown table", "INSERT INTO nope VALUES (1)", nil,

@@ -97,7 +97,10 @@ type SQLError struct {
 // Error formats as "parquetvariant: not supported: UPDATE (tables are
 // append-only) at position 6".
 func (e *SQLError) Error() string {
-	s := e.Err.Error() + ": " + e.Msg
+	s := e.Err.Error()
+	if e.Msg != "" {
+		s += ": " + e.Msg
+	}
 	if e.Pos >= 0 {
 		s += " at position " + strconv.Itoa(e.Pos)
 	}

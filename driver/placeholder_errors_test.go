@@ -17,10 +17,10 @@ func TestErrorsShowPlaceholdersAsWritten(t *testing.T) {
 		q, msg string
 		pos    int
 	}{
-		{"SELECT kind FROM events WHERE kind IN ?", "syntax error near '?'", 40},
-		{"SELECT kind FROM events WHERE kind = ? ?", "syntax error near '?'", 41},
-		{"SELECT kind FROM events WHERE kind = substr(?, 1)", "syntax error near '?'", 46},
-		{"EXPLAIN SELECT kind FROM events WHERE kind IN ?", "syntax error near '?'", 48},
+		{"SELECT kind FROM events WHERE kind IN ?", "near '?'", 40},
+		{"SELECT kind FROM events WHERE kind = ? ?", "near '?'", 41},
+		{"SELECT kind FROM events WHERE kind = substr(?, 1)", "near '?'", 46},
+		{"EXPLAIN SELECT kind FROM events WHERE kind IN ?", "near '?'", 48},
 		{"SELECT kind FROM events WHERE EXISTS (SELECT ?)", "the expression exists (select ? from dual)", -1},
 		{"SELECT kind FROM events WHERE kind = ? COLLATE utf8_bin", "the expression ? collate utf8_bin", -1},
 		{"SELECT MATCH(kind) AGAINST (?) FROM events", "the expression match(kind) against (?)", -1},

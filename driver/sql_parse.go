@@ -309,7 +309,8 @@ func grammarError(msg string, base int, src sourceText) *SQLError {
 	if err != nil {
 		return e
 	}
-	e.Msg, e.Pos = msg[:i]+msg[k:], src.orig(n+base)
+	// The grammar's own "syntax error" would follow ErrSyntax's.
+	e.Msg, e.Pos = strings.TrimPrefix(strings.TrimPrefix(msg[:i]+msg[k:], "syntax error"), " "), src.orig(n+base)
 	if t, ok := src.tokenBefore(n + base); ok && t.typ == sqlparser.STRING && strings.Contains(msg, " near ") {
 		e.Msg += " (a quoted string: if it is meant as a name, quote it with backticks, `" + strings.ReplaceAll(t.text, "`", "``") + "`)"
 	}

@@ -118,12 +118,12 @@ func TestParseErrors(t *testing.T) {
 		msg      string
 	}{
 		"":                    {ErrSyntax, "parquetvariant: syntax error: empty statement at position 0"},
-		"SELEC 1":             {ErrSyntax, "parquetvariant: syntax error: syntax error near 'SELEC' at position 6"},
-		"EXPLAIN SELECT FROM": {ErrSyntax, "parquetvariant: syntax error: syntax error near 'from' at position 20"},
+		"SELEC 1":             {ErrSyntax, "parquetvariant: syntax error: near 'SELEC' at position 6"},
+		"EXPLAIN SELECT FROM": {ErrSyntax, "parquetvariant: syntax error: near 'from' at position 20"},
 		// Positions after a LIKE's \% count in the text given, not in the
 		// text with the backslash doubled for the grammar.
 		`SELECT a FROM t WHERE a LIKE 'x\%' AND b = DATE '2024-01-01'`: {ErrUnsupported, "parquetvariant: not supported: typed literal DATE '2024-01-01' (write the string and cast it, e.g. variant_get(parse_json('\"2024-01-01\"'), '$', 'date')) at position 60"},
-		`SELECT a FROM t WHERE a LIKE 'x\%' AND AND`:                   {ErrSyntax, "parquetvariant: syntax error: syntax error near 'and' at position 43"},
+		`SELECT a FROM t WHERE a LIKE 'x\%' AND AND`:                   {ErrSyntax, "parquetvariant: syntax error: near 'and' at position 43"},
 		"SELECT DATE '2024-01-01' FROM t":                              {ErrUnsupported, `parquetvariant: not supported: typed literal DATE '2024-01-01' (write the string and cast it, e.g. variant_get(parse_json('"2024-01-01"'), '$', 'date')) at position 24`},
 		"UPDATE t SET a = 1":                                           {ErrUnsupported, "parquetvariant: not supported: UPDATE (tables are append-only)"},
 		"DELETE FROM t":                                                {ErrUnsupported, "parquetvariant: not supported: DELETE (tables are append-only)"},

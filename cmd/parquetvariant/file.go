@@ -25,6 +25,12 @@ func openParquet(path string) (pf *parquet.File, file *os.File, err error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("%s is a directory, not a Parquet file", path)
 	}
+	// A Parquet file starts and ends with the 4 magic bytes PAR1, with the
+	// 4-byte footer length before the last (FileFormat.md).
+	if st.Size() < 12 {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: not a Parquet file: %d bytes, too small to hold its magic bytes and footer length", path, st.Size())
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			f.Close()

@@ -78,6 +78,12 @@ func importJSON(ctx context.Context, e env, o importOptions, in io.Reader) (err 
 		ctx = context.Background()
 	}
 	start := time.Now()
+	switch {
+	case table == "":
+		return usageError{errors.New("the table name is empty")}
+	case column == "":
+		return usageError{errors.New("--column is empty")}
+	}
 	cfg, err := driver.ParseDSN(dsn)
 	if err != nil {
 		return err

@@ -50,3 +50,15 @@ func TestImportColumnNameAnyCase(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Equal(t, "n\n2\n", ok(t, "", "query", "-f", "csv", dir, "SELECT COUNT(*) AS n FROM up"))
 }
+
+// TestImportEmptyNames: an empty table name or --column is a usage error
+// that says so, not a syntax error in SQL the user never wrote.
+func TestImportEmptyNames(t *testing.T) {
+	dir := t.TempDir()
+	r := runCLI(t, "{}\n", "import", dir, "")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "the table name is empty")
+	r = runCLI(t, "{}\n", "import", "--column", "", dir, "docs")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "--column is empty")
+}
