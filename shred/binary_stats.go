@@ -14,7 +14,10 @@ import (
 // cannot be raised that way, and parquet-go keeps those bytes, below the
 // value itself. ParquetBinary keeps such a max whole, and cuts any other
 // long max after its last byte below 0xFF within the limit, which it
-// raises by one. Mins are cut to the limit, as parquet-go does.
+// raises by one. Mins are cut to the limit, as parquet-go does. A column
+// written with dictionary encoding (parquet.Encoded with RLEDictionary)
+// gets parquet-go's own indexer again, as parquet-go builds it from the
+// dictionary's type.
 var ParquetBinary parquet.Type = binaryStatsType{parquet.ByteArrayType}
 
 type binaryStatsType struct{ parquet.Type }

@@ -27,7 +27,10 @@ func (s Schema) Node() (parquet.Node, error) {
 	}
 	// The rows of a file mostly share one dictionary: encode the column
 	// with a Parquet dictionary (docs/design.md section 7).
-	metaLeaf := parquet.Encoded(parquet.Leaf(ParquetBinary), &parquet.RLEDictionary)
+	// (A dictionary-encoded column gets parquet-go's own column indexer,
+	// whatever its type; a metadata buffer starts with its version, never
+	// 0xFF, so its truncated max is right: see ParquetBinary.)
+	metaLeaf := parquet.Encoded(parquet.Leaf(parquet.ByteArrayType), &parquet.RLEDictionary)
 	meta := parquet.Required(metaLeaf)
 	if s.MetadataOptional {
 		meta = parquet.Optional(metaLeaf)
