@@ -126,7 +126,8 @@ func compileLike(x *likeExpr, sc *scope) (evalFunc, error) {
 		if err != nil {
 			return value{}, err
 		}
-		if v.k == kindVariant {
+		inVariant := v.k == kindVariant
+		if inVariant {
 			v = scalarOf(v.v)
 		}
 		lp := fixed
@@ -151,7 +152,13 @@ func compileLike(x *likeExpr, sc *scope) (evalFunc, error) {
 		case kindInt, kindDecimal, kindFloat:
 			// A number matches as its text, as MySQL does: id LIKE '1%'.
 			v = stringValue(numberText(v))
-		case kindString, kindUUID, kindClock:
+		case kindString, kindUUID:
+		case kindClock:
+			// A TIME column matches as its text (HH:MM:SS.ffffff); a
+			// Variant time, as the other times, makes LIKE NULL.
+			if inVariant {
+				return nullValue(), nil
+			}
 		default:
 			return nullValue(), nil
 		}

@@ -91,3 +91,21 @@ func TestVariantTimeComparesAndSorts(t *testing.T) {
 	require.Equal(t, []int64{2}, idsOf(t, db, "SELECT id FROM k WHERE v = tm"))
 	require.Equal(t, []int64{5}, idsOf(t, db, "SELECT id FROM k WHERE try_variant_get(v, '$', 'time') < '10:00:00'"))
 }
+
+// TestVariantTimeLikeIsNull: a Variant time makes LIKE NULL, as the README
+// says of times (match its text with variant_get(v, path, 'string')),
+// while a TIME column matches as its text.
+func TestVariantTimeLikeIsNull(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE k (id BIGINT, v VARIANT)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO k VALUES (1, ?)", timeVariant(t, 10, 0, 0))
+	require.NoError(t, err)
+	require.Equal(t, []string{"1|NULL"}, rowsText(t, db, "SELECT id, v LIKE '10%' FROM k WHERE id = 1"))
+	require.Equal(t, []string{"1|true"}, rowsText(t, db, "SELECT id, variant_get(v, '$', 'string') LIKE '10:00%' FROM k"))
+	_, err = db.Exec("CREATE TABLE tt (id BIGINT, tm TIME)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO tt VALUES (1, '10:00:00')")
+	require.NoError(t, err)
+	require.Equal(t, []string{"1|true"}, rowsText(t, db, "SELECT id, tm LIKE '10:00:00.0%' FROM tt"))
+}
