@@ -11,9 +11,8 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
-
-	"github.com/xwb1989/sqlparser"
 
 	"github.com/parquetvariant/parquetvariant/variant"
 )
@@ -272,7 +271,7 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.N
 	}
 	p, err := parseSQL(query)
 	if err != nil {
-		if toks, terr := scanTokens(query); terr == nil && len(toks) > 0 && toks[0].typ == sqlparser.INSERT {
+		if startsWithInsert(query) {
 			c.refusedInsert(err)
 		}
 		return nil, err
@@ -291,6 +290,39 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.N
 		return nil, err
 	}
 	return c.exec(ctx, p, vals)
+}
+
+// startsWithInsert reports whether the first word of the SQL text query,
+// after white space and comments (/* */, -- and # to the end of the line),
+// is INSERT in any case: the statement is an INSERT even when it cannot be
+// read further, an unclosed quote included.
+func startsWithInsert(query string) bool {
+	for {
+		query = strings.TrimLeft(query, " \t\r\n\f")
+		switch {
+		case strings.HasPrefix(query, "/*"):
+			end := strings.Index(query[2:], "*/")
+			if end < 0 {
+				return false
+			}
+			query = query[2+end+2:]
+		case strings.HasPrefix(query, "--"), strings.HasPrefix(query, "#"):
+			end := strings.IndexByte(query, '\n')
+			if end < 0 {
+				return false
+			}
+			query = query[end+1:]
+		default:
+			const word = "insert"
+			return len(query) >= len(word) && strings.EqualFold(query[:len(word)], word) &&
+				(len(query) == len(word) || !isWordByte(query[len(word)]))
+		}
+	}
+}
+
+// isWordByte reports whether c may continue an SQL word.
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // refusedInsert records err, the error of an INSERT refused before it ran

@@ -22,6 +22,8 @@ func TestTxInsertRefusedBeforeItRuns(t *testing.T) {
 		{"argument count", "INSERT INTO t VALUES (?, ?)", []any{2}},
 		{"syntax", "INSERT INTO t VALUES (2, ", nil},
 		{"syntax after a comment", "/* two */ insert into t values (2 'b')", nil},
+		{"unclosed string", "INSERT INTO t VALUES (2, 'b)", nil},
+		{"unclosed string after line comments", "-- two\n# three\n\tInsert INTO t VALUES (2, 'b)", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db := openDB(t, t.TempDir())
@@ -51,6 +53,8 @@ func TestTxInsertRefusedBeforeItRuns(t *testing.T) {
 		require.Error(t, err)
 		_, err = tx.Exec("SELECT a FROM t WHERE a = ?")
 		require.Error(t, err)
+		_, err = tx.Exec("INSERTED INTO t VALUES (2, 'b)")
+		require.Error(t, err, "not an INSERT: INSERTED is another word")
 		require.NoError(t, tx.Commit())
 		require.Equal(t, []string{"1"}, rowsText(t, db, "SELECT COUNT(*) FROM t"))
 	})
