@@ -115,3 +115,29 @@ func TestCommitTakesBackPublishedFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestCommitDropAfterPublish: a table dropped after the transaction's file
+// was renamed into it, before its folder is synced, came after the commit:
+// Commit succeeds and the other tables keep the rows, rather than a Commit
+// error while tables keep rows (which a retry would write twice).
+func TestCommitDropAfterPublish(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	createThree(t, db)
+	tx := insertIntoThree(t, db)
+	pvdriver.SetBeforePublish(func(table string) error {
+		if table == "b" {
+			// a's file is published; drop a before its directory is synced.
+			_, err := db.Exec("DROP TABLE a")
+			return err
+		}
+		return nil
+	})
+	defer pvdriver.SetBeforePublish(nil)
+	require.NoError(t, tx.Commit())
+	pvdriver.SetBeforePublish(nil)
+	require.Equal(t, []string{"1", "100"}, rowsText(t, db, "SELECT id FROM b ORDER BY id"))
+	require.Equal(t, []string{"2", "100"}, rowsText(t, db, "SELECT id FROM c ORDER BY id"))
+	_, err := db.Query("SELECT id FROM a")
+	require.ErrorIs(t, err, pvdriver.ErrNoTable)
+}

@@ -25,7 +25,9 @@ type txWrites struct {
 // into place, in the order the transaction first wrote to their tables. A
 // failure before the renames removes every file; a rename that fails (the
 // table was dropped in that instant) takes back the files published before
-// it. The error names the table.
+// it. The error names the table. Once every file is renamed the commit is
+// done: a table dropped before its folder is synced dropped the rows with
+// it, after the commit.
 func (t *tx) commitWrites() error {
 	if t.failed != nil {
 		t.discard()
