@@ -1,7 +1,6 @@
 package driver_test
 
 import (
-	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,11 +24,8 @@ func TestConnectorCopiesShredding(t *testing.T) {
 	cfg.Shredding = map[string]map[string]shred.Schema{
 		"events": {"v": shred.Object(shred.Field{Name: "a", Schema: shred.Typed(shred.TypeInt64)})},
 	}
-	conn, err := pvdriver.NewConnector(cfg)
-	require.NoError(t, err)
-	db := sql.OpenDB(conn)
-	t.Cleanup(func() { db.Close() })
-	_, err = db.Exec("CREATE TABLE events (v VARIANT)")
+	db := openConfig(t, cfg)
+	_, err := db.Exec("CREATE TABLE events (v VARIANT)")
 	require.NoError(t, err)
 
 	cfg.Shredding["events"]["v"].Fields[0].Name = "b" // in place, in the schema's field slice

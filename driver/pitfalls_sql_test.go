@@ -31,17 +31,7 @@ func storedTable(t *testing.T, opts string, docs ...string) (*sql.DB, string) {
 // ids runs SELECT id FROM t WHERE where ORDER BY id.
 func ids(t *testing.T, db *sql.DB, where string, args ...any) []int64 {
 	t.Helper()
-	rows, err := db.Query("SELECT id FROM t WHERE "+where+" ORDER BY id", args...)
-	require.NoError(t, err, where)
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		require.NoError(t, rows.Scan(&id))
-		out = append(out, id)
-	}
-	require.NoError(t, rows.Err(), where)
-	return out
+	return idsOf(t, db, "SELECT id FROM t WHERE "+where+" ORDER BY id", args...)
 }
 
 // storedModes are the ways the stored-Variant pitfall tests run: shredded

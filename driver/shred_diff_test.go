@@ -101,21 +101,14 @@ func shredDiffSeed(t *testing.T, seed uint64) {
 	base := pvdriver.NewConfig()
 	base.Root = dir
 	base.RowGroupRows = rgRows
-	open := func(cfg *pvdriver.Config) *sql.DB {
-		conn, err := pvdriver.NewConnector(cfg)
-		require.NoError(t, err)
-		db := sql.OpenDB(conn)
-		t.Cleanup(func() { db.Close() })
-		return db
-	}
 	none := *base
 	none.Shred = pvdriver.ShredNone
 	fixedCfg := *base
 	fixedCfg.Shredding = map[string]map[string]shred.Schema{"t_fixed": {"v": fixed}}
 	stores := []diffStore{
-		{name: "none", table: "t_none", writer: open(&none)},
-		{name: "auto", table: "t_auto", writer: open(base)},
-		{name: "fixed", table: "t_fixed", writer: open(&fixedCfg)},
+		{name: "none", table: "t_none", writer: openConfig(t, &none)},
+		{name: "auto", table: "t_auto", writer: openConfig(t, base)},
+		{name: "fixed", table: "t_fixed", writer: openConfig(t, &fixedCfg)},
 	}
 	vals := make([]any, nrows)
 	for i, r := range rows {
@@ -147,7 +140,7 @@ func shredDiffSeed(t *testing.T, seed uint64) {
 	readers := []struct {
 		name string
 		db   *sql.DB
-	}{{"skip=off", open(&off)}, {"skip=on", open(&on)}}
+	}{{"skip=off", openConfig(t, &off)}, {"skip=on", openConfig(t, &on)}}
 
 	ctx := fmt.Sprintf("seed %d, %d rows, row_group_rows %d, files at %v, fixed schema %s", seed, nrows, rgRows, cuts, fixed)
 
@@ -302,13 +295,6 @@ func diffPagesDB(t *testing.T, rows []any, fixed shred.Schema, rgRows int) (off,
 	if rgRows > 0 {
 		base.RowGroupRows = rgRows
 	}
-	open := func(cfg *pvdriver.Config) *sql.DB {
-		conn, err := pvdriver.NewConnector(cfg)
-		require.NoError(t, err)
-		db := sql.OpenDB(conn)
-		t.Cleanup(func() { db.Close() })
-		return db
-	}
 	none := *base
 	none.Shred = pvdriver.ShredNone
 	fixedCfg := *base
@@ -317,7 +303,7 @@ func diffPagesDB(t *testing.T, rows []any, fixed shred.Schema, rgRows int) (off,
 		table string
 		cfg   *pvdriver.Config
 	}{{"t_none", &none}, {"t_auto", base}, {"t_fixed", &fixedCfg}} {
-		db := open(s.cfg)
+		db := openConfig(t, s.cfg)
 		_, err := db.Exec("CREATE TABLE " + s.table + " (id BIGINT NOT NULL, v VARIANT)")
 		require.NoError(t, err)
 		tx, err := db.Begin()
@@ -332,7 +318,7 @@ func diffPagesDB(t *testing.T, rows []any, fixed shred.Schema, rgRows int) (off,
 	}
 	offCfg := *base
 	offCfg.DataSkipping = false
-	return open(&offCfg), open(base)
+	return openConfig(t, &offCfg), openConfig(t, base)
 }
 
 // diffSame runs q on the three tables with skipping off and on and
@@ -496,4 +482,15 @@ func TestShredDifferentialCasts(t *testing.T) {
 
 func diffEqual(a, b []string) bool {
 	return strings.Join(a, "\n") == strings.Join(b, "\n")
+}
+
+// openConfig opens a database on a Connector for cfg, closed when the test
+// ends.
+func openConfig(t *testing.T, cfg *pvdriver.Config) *sql.DB {
+	t.Helper()
+	conn, err := pvdriver.NewConnector(cfg)
+	require.NoError(t, err)
+	db := sql.OpenDB(conn)
+	t.Cleanup(func() { db.Close() })
+	return db
 }

@@ -79,9 +79,5 @@ func openShredding(t *testing.T, dir string, mode pvdriver.ShredMode, schemas ma
 	cfg.Root = dir
 	cfg.Shred = mode
 	cfg.Shredding = schemas
-	conn, err := pvdriver.NewConnector(cfg)
-	require.NoError(t, err)
-	db := sql.OpenDB(conn)
-	t.Cleanup(func() { db.Close() })
-	return db
+	return openConfig(t, cfg)
 }
