@@ -60,6 +60,19 @@ func coerce(c *tableColumn, v value) (value, error) {
 		}
 		return v, nil
 	}
+	if c.typ.name == "DATE" && v.k == kindTime {
+		// The day of the instant in UTC, whatever its precision: a DATE
+		// holds int32 days (LogicalTypes.md, "DATE"), far more than a
+		// time.Time's Variant (int64 microseconds or nanoseconds).
+		days := v.t.Unix() / 86400
+		if v.t.Unix()%86400 < 0 {
+			days--
+		}
+		if days < math.MinInt32 || days > math.MaxInt32 {
+			return fail(fmt.Errorf("%s is outside the range of a DATE (int32 days from 1970-01-01)", v.t.UTC().Format(time.RFC3339Nano)))
+		}
+		return value{k: kindTime, t: time.Unix(days*86400, 0).UTC()}, nil
+	}
 	vv, err := toVariant(v)
 	if err != nil {
 		return fail(err)
@@ -95,9 +108,12 @@ var (
 	maxMicros = time.UnixMicro(math.MaxInt64).UTC()
 )
 
-// inMicros reports whether t is a TIMESTAMP column's value: in the range of
-// int64 microseconds.
-func inMicros(t time.Time) bool { return !t.Before(minMicros) && !t.After(maxMicros) }
+// inMicros reports whether t is a TIMESTAMP column's value once its
+// nanoseconds past the microsecond are dropped (toward the past): in the
+// range of int64 microseconds.
+func inMicros(t time.Time) bool {
+	return !t.Before(minMicros) && !t.After(maxMicros.Add(time.Microsecond-time.Nanosecond))
+}
 
 // toVariant is the Variant of a value: a Variant as it is, anything else
 // through variant.Of.

@@ -68,6 +68,8 @@ type columnDef struct {
 	NotNull bool
 	// Precision and Scale of DECIMAL(p,s); zero when not given.
 	Precision, Scale int
+	// HasPrecision says that the type gave a precision, which may be 0.
+	HasPrecision bool
 }
 
 // dropTableStmt is DROP TABLE [IF EXISTS] table.

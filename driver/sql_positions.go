@@ -83,6 +83,25 @@ func (tr *translator) endOf(i int) int {
 	return tr.src.orig(tr.src.toks[i].end)
 }
 
+// otherQualifier returns the first column of an INSERT's column list
+// (INSERT INTO table (a, t.b) ...) that a name other than table qualifies,
+// as qualifier.column, or "" when there is none; the grammar keeps only
+// the column's name.
+func (tr *translator) otherQualifier(table string) string {
+	toks := tr.src.toks
+	into := tr.findType(sqlparser.INTO)
+	if into < 0 || into+2 >= len(toks) || toks[into+2].typ != '(' {
+		return ""
+	}
+	end := tr.closing(into + 2)
+	for i := into + 3; i < end-1; i++ {
+		if toks[i+1].typ == '.' && !toks[i].isWord(table) {
+			return toks[i].text + "." + toks[i+2].text
+		}
+	}
+	return ""
+}
+
 // skipPast moves the cursor past the first token from it of type typ,
 // when there is one.
 func (tr *translator) skipPast(typ int) {

@@ -166,6 +166,9 @@ func (tr *translator) insert(s *sqlparser.Insert) (*insertStmt, error) {
 	for _, c := range s.Columns {
 		out.Columns = append(out.Columns, c.String())
 	}
+	if q := tr.otherQualifier(out.Table); q != "" {
+		return nil, unsupported("a column of another table: " + q + " (the columns are the table's own: " + quoteIdent(out.Table) + ".name or name)")
+	}
 	switch rows := s.Rows.(type) {
 	case sqlparser.Values:
 		tr.skipPast(sqlparser.VALUES)
@@ -225,6 +228,7 @@ func (tr *translator) ddl(s *sqlparser.DDL) (statement, error) {
 			}
 			if c.Type.Length != nil {
 				def.Precision, _ = strconv.Atoi(string(c.Type.Length.Val))
+				def.HasPrecision = true
 			}
 			if c.Type.Scale != nil {
 				def.Scale, _ = strconv.Atoi(string(c.Type.Scale.Val))

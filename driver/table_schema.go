@@ -87,10 +87,10 @@ func createType(def columnDef) (colType, error) {
 	t.name = name
 	if name == "DECIMAL" {
 		t.precision, t.scale = def.Precision, def.Scale
-		if t.precision == 0 {
+		if !def.HasPrecision {
 			t.precision = 10
 		}
-		if t.precision > variant.MaxDecimalPrecision || t.scale > t.precision {
+		if t.precision < 1 || t.precision > variant.MaxDecimalPrecision || t.scale > t.precision {
 			return t, &SQLError{Err: ErrSyntax, Pos: -1, Msg: fmt.Sprintf("column %s: DECIMAL(%d,%d) needs 1 <= precision <= 38 and scale <= precision", quoteIdent(def.Name), def.Precision, def.Scale)}
 		}
 	}
