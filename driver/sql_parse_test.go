@@ -69,7 +69,7 @@ func TestParseWrites(t *testing.T) {
 		{Name: "id", Type: "BIGINT", NotNull: true},
 		{Name: "v", Type: "VARIANT"},
 		{Name: "variant", Type: "VARIANT", NotNull: true},
-		{Name: "d", Type: "DECIMAL", Precision: 10, Scale: 2},
+		{Name: "d", Type: "DECIMAL", Precision: 10, Scale: 2, HasPrecision: true},
 	}}, p.stmt)
 
 	p, err = parseSQL("create table t (a json, b boolean, c string, d uuid, e bool, f variant)")
