@@ -10,11 +10,11 @@ import (
 )
 
 // Builder builds one Variant value at a time in the spec's exact form
-// (VariantEncoding.md): a sorted, de-duplicated dictionary of the keys given
-// (or a fixed dictionary given to [Builder.UseMetadata]; with last-wins, a
-// key given only inside a value that a later duplicate replaced stays in the
-// dictionary, which the spec allows); the smallest field
-// id and field offset sizes each object and array can have; is_large only
+// (VariantEncoding.md): a sorted, de-duplicated dictionary of the keys of
+// the value built (or a fixed dictionary given to [Builder.UseMetadata];
+// with last-wins, a key given only inside a value that a later duplicate
+// replaced is left out, as no object of the value has it); the smallest
+// field id and field offset sizes each object and array can have; is_large only
 // above 255 elements; short strings up to 63 bytes; decimal4, decimal8 or
 // decimal16 chosen by precision (the spec's "Decimal table"); object fields
 // listed in key order with their values laid out in the same order.
@@ -414,8 +414,15 @@ func (b *Builder) AppendDate(days int32) {
 }
 
 // AppendTimeMicros appends a time of day without time zone, in microseconds
-// since midnight.
-func (b *Builder) AppendTimeMicros(micros int64) { b.fixed64(PrimitiveTime, uint64(micros)) }
+// since midnight: in [0, 86400000000), which [Validate] requires; other
+// values are an [ErrOverflow].
+func (b *Builder) AppendTimeMicros(micros int64) {
+	if micros < 0 || micros >= microsPerDay {
+		b.fail(ErrOverflow, "time of day "+strconv.FormatInt(micros, 10)+" µs outside [00:00:00, 24:00:00)")
+		return
+	}
+	b.fixed64(PrimitiveTime, uint64(micros))
+}
 
 // AppendTimestamp appends a timestamp adjusted to UTC, in microseconds since
 // the epoch.

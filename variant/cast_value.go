@@ -58,17 +58,20 @@ package variant
 //	              numbers ("1", "0.1", "1e+21", "-0"), and "NaN",
 //	              "Infinity", "-Infinity"
 //	string        parsed, ASCII space around the text ignored: integers
-//	              and decimal: [+-]digits[.digits][(e|E)[+-]digits] under
+//	              and decimal: [+-]digits[.[digits]][(e|E)[+-]digits] or
+//	              [+-].digits[(e|E)[+-]digits] (".5" and "5." read) under
 //	              the exact rule ("3.00" and "3e0" to int are 3, "1.5"
 //	              fails); float, double: the same or NaN, Inf, Infinity in
 //	              any case, nearest value, beyond the range fails; boolean:
 //	              "true" or "false" in any case; date: YYYY-MM-DD; time:
 //	              HH:MM:SS[.fraction]; timestamp, timestamp_ntz:
 //	              YYYY-MM-DD[(T| )HH:MM:SS[.fraction][zone]], zone Z,
-//	              ±hh:mm, ±hhmm or ±hh; without a zone the text is UTC, with
+//	              ±hh:mm, ±hhmm or ±hh up to ±18:00 (as in java.time and
+//	              Spark); without a zone the text is UTC, with
 //	              one it is converted to UTC (for timestamp_ntz, the UTC wall
 //	              clock of that instant); a date alone is its midnight;
-//	              fraction digits past the sixth are dropped; an instant
+//	              a fraction has 1 to 9 digits, those past the sixth
+//	              dropped; an instant
 //	              beyond the microsecond range fails (so does its date);
 //	              every timestamp's text casts back to it; uuid: as
 //	              uuid.Parse reads it; binary: the UTF-8 bytes; string: itself

@@ -80,7 +80,11 @@ func Of(x any) (Variant, error) {
 	} else {
 		v = Variant{}
 		if ve, ok := err.(*Error); ok && ve.Path != "" {
-			ve.Path = "$" + strings.TrimPrefix(ve.Path, "$")
+			// "$" alone, the root of a Variant given as x, is x itself.
+			ve.Path = strings.TrimPrefix(ve.Path, "$")
+			if ve.Path != "" {
+				ve.Path = "$" + ve.Path
+			}
 		}
 	}
 	b.Reset()
@@ -293,8 +297,12 @@ func (e *encoder) reflect(rv reflect.Value, depth int) error {
 			if rv.Kind() == reflect.Slice {
 				b.AppendBinary(rv.Bytes())
 			} else {
+				// Element by element: reflect.Copy refuses a named byte
+				// type into []byte.
 				bs := make([]byte, rv.Len())
-				reflect.Copy(reflect.ValueOf(bs), rv)
+				for i := range bs {
+					bs[i] = byte(rv.Index(i).Uint())
+				}
 				b.AppendBinary(bs)
 			}
 			return b.Err()

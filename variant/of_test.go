@@ -157,7 +157,7 @@ func TestOfErrors(t *testing.T) {
 		{"shopspring scale 39", decimal.New(1, -39), ErrInvalidDecimal, "scale 39", ""},
 		{"big.Int 10^38", new(big.Int).Exp(big.NewInt(10), big.NewInt(38), nil), ErrOverflow, "more than 38 digits", ""},
 		{"json.Number bad", json.Number("1."), ErrInvalidJSON, `"1."`, ""},
-		{"zero Variant", Variant{}, ErrInvalidValue, "empty value", "$"},
+		{"zero Variant", Variant{}, ErrInvalidValue, "empty value", ""},
 		{"struct", struct{ A int }{1}, ErrUnsupportedType, "struct { A int }", ""},
 		{"pointer", new(int), ErrUnsupportedType, "*int", ""},
 		{"chan", make(chan int), ErrUnsupportedType, "chan int", ""},
