@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"math"
 	"strings"
 
 	"github.com/parquetvariant/parquetvariant/scan"
@@ -376,9 +375,11 @@ func scanValue(k scan.Kind, v value) (any, bool) {
 		case kindInt:
 			return v.i, true
 		case kindFloat:
-			if k == scan.KindDecimal && v.f != math.Trunc(v.f) {
-				// compareNumbers rounds each decimal to meet a double
-				// with a fraction: no one decimal bound says that.
+			if k == scan.KindDecimal {
+				// compareNumbers rounds a decimal with a fraction to the
+				// nearest double to meet a double, which the scan, which
+				// compares exactly, cannot do: 9007199254740993.5 equals
+				// the double 9007199254740994 (whole or not).
 				return nil, false
 			}
 			return v.f, true

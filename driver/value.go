@@ -293,6 +293,12 @@ func compareValues(a, b value) (c int, ok bool) {
 	return 0, false
 }
 
+// isHexNumber reports whether t, after its sign, starts with 0x or 0X.
+func isHexNumber(t string) bool {
+	t = strings.TrimLeft(t, "+-")
+	return len(t) > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')
+}
+
 // cmpBytesText compares the bytes b with the bytes of the text s.
 func cmpBytesText(b []byte, s string) int {
 	switch {
@@ -321,7 +327,9 @@ func coerceText(s string, k kind) (value, bool) {
 		if d, err := variant.ParseDecimal(t); err == nil {
 			return decimalValue(d), true
 		}
-		if f, err := strconv.ParseFloat(t, 64); err == nil {
+		// strconv also reads Go's hexadecimal floats (0x1p4), which no
+		// cast of text to a number reads.
+		if f, err := strconv.ParseFloat(t, 64); err == nil && !isHexNumber(t) {
 			return floatValue(f), true
 		}
 	case kindTime:
