@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xwb1989/sqlparser"
+
 	"github.com/parquetvariant/parquetvariant/variant"
 )
 
@@ -271,7 +273,7 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.N
 	}
 	p, err := parseSQL(query)
 	if err != nil {
-		if startsWithInsert(query) {
+		if toks, terr := scanTokens(query); terr == nil && len(toks) > 0 && toks[0].typ == sqlparser.INSERT || terr != nil && startsWithInsert(query) {
 			c.refusedInsert(err)
 		}
 		return nil, err
@@ -293,9 +295,9 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.N
 }
 
 // startsWithInsert reports whether the first word of the SQL text query,
-// after white space and comments (/* */, -- and # to the end of the line),
-// is INSERT in any case: the statement is an INSERT even when it cannot be
-// read further, an unclosed quote included.
+// after white space and comments (/* */, and --, # or // to the end of the
+// line, as the tokenizer reads them), is INSERT in any case: for a
+// statement the tokenizer cannot read, an unclosed quote say.
 func startsWithInsert(query string) bool {
 	for {
 		query = strings.TrimLeft(query, " \t\r\n\f")
@@ -306,7 +308,7 @@ func startsWithInsert(query string) bool {
 				return false
 			}
 			query = query[2+end+2:]
-		case strings.HasPrefix(query, "--"), strings.HasPrefix(query, "#"):
+		case strings.HasPrefix(query, "--"), strings.HasPrefix(query, "#"), strings.HasPrefix(query, "//"):
 			end := strings.IndexByte(query, '\n')
 			if end < 0 {
 				return false

@@ -41,3 +41,30 @@ func TestHexFloatTextIsNotANumber(t *testing.T) {
 	require.Equal(t, []string{"1|NULL"}, rowsText(t, db, "SELECT id, c = '1x' FROM t"))
 	require.Equal(t, []string{"1|NULL"}, rowsText(t, db, "SELECT id, c = '0x1p4' FROM t"))
 }
+
+// TestUnderscoreTextIsNotANumber: c = '1_6' is unknown (NULL), as INSERT
+// and casts refuse '1_6' ("text does not parse"): Go's digit separators
+// are no number's.
+func TestUnderscoreTextIsNotANumber(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE t (id BIGINT, c DOUBLE)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO t VALUES (1, '1_6')")
+	require.ErrorContains(t, err, "text does not parse")
+	_, err = db.Exec("INSERT INTO t VALUES (1, 16)")
+	require.NoError(t, err)
+	require.Equal(t, []string{"1|NULL"}, rowsText(t, db, "SELECT id, c = '1_6' FROM t"))
+}
+
+// TestNoBreakSpaceTextIsNotANumber: c = '\u00a016' is NULL, as INSERT and
+// casts refuse it: only ASCII white space around number text is ignored.
+func TestNoBreakSpaceTextIsNotANumber(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE t (id BIGINT, c DOUBLE)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO t VALUES (1, ?)", "\u00a016")
+	require.ErrorContains(t, err, "text does not parse")
+	_, err = db.Exec("INSERT INTO t VALUES (1, 16)")
+	require.NoError(t, err)
+	require.Equal(t, []string{"1|NULL"}, rowsText(t, db, "SELECT id, c = ? FROM t", "\u00a016"))
+}

@@ -352,7 +352,7 @@ func numCmp(a, b any) int {
 // decimal when it fits 38 digits, else (and with an exponent) the nearest
 // double; text beyond the range of a double does not read.
 func textNum(s string) (any, bool) {
-	t := strings.TrimSpace(s)
+	t := strings.Trim(s, " \t\n\r\f\v") // ASCII white space only, as casts
 	if i, err := strconv.ParseInt(t, 10, 64); err == nil {
 		return i, true
 	}

@@ -89,13 +89,18 @@ func (tr *translator) endOf(i int) int {
 // the column's name.
 func (tr *translator) otherQualifier(table string) string {
 	toks := tr.src.toks
-	into := tr.findType(sqlparser.INTO)
-	if into < 0 || into+2 >= len(toks) || toks[into+2].typ != '(' {
+	name := 1 // INSERT [INTO] table (columns)
+	if name < len(toks) && toks[name].typ == sqlparser.INTO {
+		name++
+	}
+	open := name + 1
+	if open+1 >= len(toks) || toks[open].typ != '(' || toks[open+1].typ == sqlparser.SELECT {
 		return ""
 	}
-	end := tr.closing(into + 2)
-	for i := into + 3; i < end-1; i++ {
-		if toks[i+1].typ == '.' && !toks[i].isWord(table) {
+	end := tr.closing(open)
+	for i := open + 1; i < end-1; i++ {
+		// Table names are case-sensitive, as in SELECT's qualifiers.
+		if toks[i+1].typ == '.' && (toks[i].typ == sqlparser.STRING || toks[i].text != table) {
 			return toks[i].text + "." + toks[i+2].text
 		}
 	}

@@ -59,3 +59,22 @@ func TestTxInsertRefusedBeforeItRuns(t *testing.T) {
 		require.Equal(t, []string{"1"}, rowsText(t, db, "SELECT COUNT(*) FROM t"))
 	})
 }
+
+// TestTxInsertAfterSlashSlashCommentRefused: a bad INSERT after a //
+// comment, which the tokenizer skips as it does -- and #, fails its
+// transaction too.
+func TestTxInsertAfterSlashSlashCommentRefused(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE t (a BIGINT NOT NULL, b VARCHAR)")
+	require.NoError(t, err)
+	_, err = db.Exec("// one\nINSERT INTO t VALUES (0, 'z')")
+	require.NoError(t, err, "the statement reads after a // comment")
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	_, err = tx.Exec("INSERT INTO t VALUES (1, 'a')")
+	require.NoError(t, err)
+	_, err = tx.Exec("// two\nINSERT INTO t VALUES (2, ")
+	require.Error(t, err)
+	require.ErrorIs(t, tx.Commit(), pvdriver.ErrTxFailed)
+	require.Equal(t, []string{"1"}, rowsText(t, db, "SELECT COUNT(*) FROM t"))
+}

@@ -320,16 +320,18 @@ func isNumeric(k kind) bool { return k == kindInt || k == kindFloat || k == kind
 func coerceText(s string, k kind) (value, bool) {
 	switch k {
 	case kindInt, kindFloat, kindDecimal:
-		t := strings.TrimSpace(s)
+		// ASCII white space around the text, as casts ignore it.
+		t := strings.Trim(s, " \t\n\r\f\v")
 		if i, err := strconv.ParseInt(t, 10, 64); err == nil {
 			return intValue(i), true
 		}
 		if d, err := variant.ParseDecimal(t); err == nil {
 			return decimalValue(d), true
 		}
-		// strconv also reads Go's hexadecimal floats (0x1p4), which no
-		// cast of text to a number reads.
-		if f, err := strconv.ParseFloat(t, 64); err == nil && !isHexNumber(t) {
+		// strconv also reads Go's hexadecimal floats (0x1p4) and digits
+		// parted by underscores (1_6), which no cast of text to a number
+		// reads.
+		if f, err := strconv.ParseFloat(t, 64); err == nil && !isHexNumber(t) && !strings.Contains(t, "_") {
 			return floatValue(f), true
 		}
 	case kindTime:

@@ -88,3 +88,45 @@ func TestCreateDecimalZeroPrecision(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"d|DECIMAL(10,0)|true"}, rowsText(t, db, "DESCRIBE s"))
 }
+
+// TestInsertParenthesizedSelectOfAnotherTable: INSERT INTO s (SELECT x.id,
+// x.k FROM x) copies x's row as the form without parentheses does: the
+// parenthesis opens a SELECT, not a column list.
+func TestInsertParenthesizedSelectOfAnotherTable(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	for _, q := range []string{"CREATE TABLE s (id BIGINT, k BIGINT)", "CREATE TABLE x (id BIGINT, k BIGINT)", "INSERT INTO x VALUES (1, 2)", "INSERT INTO s SELECT x.id, x.k FROM x"} {
+		_, err := db.Exec(q)
+		require.NoError(t, err, q)
+	}
+	_, err := db.Exec("INSERT INTO s (SELECT x.id, x.k FROM x)")
+	require.NoError(t, err)
+	require.Equal(t, []string{"1|2", "1|2"}, rowsText(t, db, "SELECT id, k FROM s"))
+}
+
+// TestInsertWithoutIntoRefusesOtherQualifier: INSERT s (x.id) VALUES (1)
+// (INTO is optional) is refused as INSERT INTO s (x.id) is.
+func TestInsertWithoutIntoRefusesOtherQualifier(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE s (id BIGINT, k BIGINT)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT s (id) VALUES (5)")
+	require.NoError(t, err, "INSERT without INTO is accepted")
+	_, err = db.Exec("INSERT s (x.id) VALUES (1)")
+	require.ErrorContains(t, err, "a column of another table: x.id")
+	require.Equal(t, []string{"5"}, rowsText(t, db, "SELECT id FROM s"))
+}
+
+// TestInsertQualifierCaseAsSelect: INSERT INTO s (S.id) is refused as
+// SELECT S.id FROM s is: table names are case-sensitive (INSERT INTO S
+// finds no table).
+func TestInsertQualifierCaseAsSelect(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE s (id BIGINT)")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO S VALUES (1)")
+	require.Error(t, err, "no table S")
+	_, err = db.Query("SELECT S.id FROM s")
+	require.ErrorContains(t, err, "a column of another table: S.id")
+	_, err = db.Exec("INSERT INTO s (S.id) VALUES (1)")
+	require.ErrorContains(t, err, "a column of another table: S.id")
+}
