@@ -291,26 +291,7 @@ func plainDiffSeed(t *testing.T, seed uint64) {
 			}
 			want := make([][]any, len(rows))
 			copy(want, rows)
-			sort.SliceStable(want, func(i, j int) bool {
-				a, b := want[i][ci], want[j][ci]
-				var c int
-				switch {
-				case a == nil && b == nil:
-				case a == nil:
-					c = -1
-				case b == nil:
-					c = 1
-				default:
-					c = pcmp(a, b)
-				}
-				if desc {
-					c = -c
-				}
-				if c != 0 {
-					return c < 0
-				}
-				return want[i][0].(int64) < want[j][0].(int64)
-			})
+			sortByColumn(want, ci, desc)
 			var wantIDs []int64
 			for _, row := range want {
 				wantIDs = append(wantIDs, row[0].(int64))
@@ -333,26 +314,7 @@ func plainDiffSeed(t *testing.T, seed uint64) {
 					sel = append(sel, row)
 				}
 			}
-			sort.SliceStable(sel, func(i, j int) bool {
-				a, b := sel[i][ci], sel[j][ci]
-				var c int
-				switch {
-				case a == nil && b == nil:
-				case a == nil:
-					c = -1
-				case b == nil:
-					c = 1
-				default:
-					c = pcmp(a, b)
-				}
-				if desc {
-					c = -c
-				}
-				if c != 0 {
-					return c < 0
-				}
-				return sel[i][0].(int64) < sel[j][0].(int64)
-			})
+			sortByColumn(sel, ci, desc)
 			limit, offset := 1+r.IntN(20), r.IntN(10)
 			var want []string
 			for k := offset; k < len(sel) && k < offset+limit; k++ {
@@ -469,4 +431,29 @@ func diffIDs(a, b []int64) []int64 {
 		}
 	}
 	return out
+}
+
+// sortByColumn sorts rows as ORDER BY column ci [DESC], id does: NULLs
+// first ascending (last descending), ties by id (column 0).
+func sortByColumn(rows [][]any, ci int, desc bool) {
+	sort.SliceStable(rows, func(i, j int) bool {
+		a, b := rows[i][ci], rows[j][ci]
+		var c int
+		switch {
+		case a == nil && b == nil:
+		case a == nil:
+			c = -1
+		case b == nil:
+			c = 1
+		default:
+			c = pcmp(a, b)
+		}
+		if desc {
+			c = -c
+		}
+		if c != 0 {
+			return c < 0
+		}
+		return rows[i][0].(int64) < rows[j][0].(int64)
+	})
 }
