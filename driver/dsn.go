@@ -184,8 +184,8 @@ func (c *Config) set(key, val string) error {
 		}
 		c.Compression = val
 	case "read_only":
-		b, err := strconv.ParseBool(val)
-		if err != nil {
+		b, ok := dsnBool(val)
+		if !ok {
 			return bad("true or false")
 		}
 		c.ReadOnly = b
@@ -209,14 +209,14 @@ func (c *Config) set(key, val string) error {
 		}
 		c.RowGroupBytes = n
 	case "data_skipping":
-		b, err := strconv.ParseBool(val)
-		if err != nil {
+		b, ok := dsnBool(val)
+		if !ok {
 			return bad("true or false")
 		}
 		c.DataSkipping = b
 	case "variant_json":
-		b, err := strconv.ParseBool(val)
-		if err != nil {
+		b, ok := dsnBool(val)
+		if !ok {
 			return bad("true or false")
 		}
 		c.VariantJSON = b
@@ -273,4 +273,16 @@ func (c *Config) FormatDSN() string {
 		b.WriteString(strings.Join(opts, "&"))
 	}
 	return b.String()
+}
+
+// dsnBool reads a boolean option's value: true or false, as the README
+// lists them (not strconv's 1, t, TRUE and the like).
+func dsnBool(val string) (b, ok bool) {
+	switch val {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
 }

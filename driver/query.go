@@ -40,13 +40,23 @@ func (c *conn) query(ctx context.Context, p parsed, args []value) (sqldriver.Row
 func (c *conn) exec(ctx context.Context, p parsed, args []value) (sqldriver.Result, error) {
 	switch p.stmt.(type) {
 	case *insertStmt, *createTableStmt, *dropTableStmt:
-		if c.cfg.ReadOnly {
-			return nil, fmt.Errorf("%w: the connection was opened with read_only=true", ErrReadOnly)
+		_, insert := p.stmt.(*insertStmt)
+		if insert && c.tx != nil && c.tx.failed != nil {
+			return nil, c.tx.failedInsert()
 		}
-		if c.tx != nil && c.tx.readOnly {
-			return nil, fmt.Errorf("%w: the transaction is read-only", ErrReadOnly)
+		var err error
+		switch {
+		case c.cfg.ReadOnly:
+			err = fmt.Errorf("%w: the connection was opened with read_only=true", ErrReadOnly)
+		case c.tx != nil && c.tx.readOnly:
+			err = fmt.Errorf("%w: the transaction is read-only", ErrReadOnly)
+		default:
+			return c.write(ctx, p.stmt, args)
 		}
-		return c.write(ctx, p.stmt, args)
+		if insert {
+			c.refusedInsert(err)
+		}
+		return nil, err
 	}
 	r, err := c.query(ctx, p, args)
 	if err != nil {

@@ -76,6 +76,12 @@ func (t *tx) commitWrites() error {
 	return first
 }
 
+// failedInsert is the error of an INSERT in a transaction that an earlier
+// INSERT failed.
+func (t *tx) failedInsert() error {
+	return fmt.Errorf("%w; the failure: %w", ErrTxFailed, t.failed)
+}
+
 // commitError is the error of a Commit that failed on table name.
 func commitError(name string, err error) error {
 	return fmt.Errorf("parquetvariant: commit: table %s: %w", quoteIdent(name), err)
@@ -134,7 +140,7 @@ type insertPlan struct {
 func (c *conn) insert(ctx context.Context, s *insertStmt, args []value) (res sqldriver.Result, err error) {
 	if c.tx != nil {
 		if c.tx.failed != nil {
-			return nil, fmt.Errorf("%w; the failure: %w", ErrTxFailed, c.tx.failed)
+			return nil, c.tx.failedInsert()
 		}
 		// Whatever fails, rows of the statement may be in the
 		// transaction's file already: the transaction can only roll back.
