@@ -71,6 +71,7 @@ type fileWriter struct {
 	openErr error
 	tmp     string // the file being written, under a '_' name
 	final   string // its published name, once publish renamed it
+	gone    bool   // the transaction dropped or created its table again
 	f       *os.File
 	w       *parquet.Writer
 	leaf    []int           // leaf column index of each plain column

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	sqldriver "database/sql/driver"
 	"fmt"
-	"strings"
 
 	"github.com/parquetvariant/parquetvariant/scan"
 )
@@ -63,16 +62,19 @@ func (t *tx) Rollback() error {
 	return nil
 }
 
-// forgetSnapshot drops the transaction's snapshot of table name (of any
-// name that differs from it only in case), so that its next read takes a
-// new one.
+// forgetSnapshot drops the transaction's snapshot of table name, so that
+// its next read takes a new one, and marks the file the transaction writes
+// for the table, if any, as one for a table gone: its rows are not kept
+// (Commit says so), and a later INSERT into name fails with ErrNoTable
+// instead of writing to the table that was.
 func (c *conn) forgetSnapshot(name string) {
 	if c.tx == nil {
 		return
 	}
-	for k := range c.tx.tables {
-		if strings.EqualFold(k, name) {
-			delete(c.tx.tables, k)
+	delete(c.tx.tables, name)
+	if c.tx.writes != nil {
+		if fw, ok := c.tx.writes.named[name]; ok {
+			fw.gone = true
 		}
 	}
 }

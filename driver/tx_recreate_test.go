@@ -59,3 +59,54 @@ func TestTxReadsTableItRecreated(t *testing.T) {
 	require.ErrorIs(t, err, pvdriver.ErrNoTable, "dropped in the transaction")
 	require.NoError(t, tx.Rollback())
 }
+
+// TestTxDropOtherCaseKeepsSnapshot: table names are case-sensitive, so a
+// transaction's DROP TABLE t leaves its snapshot of the table T as it
+// first read it.
+func TestTxDropOtherCaseKeepsSnapshot(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	for _, q := range []string{"CREATE TABLE T (a BIGINT)", "CREATE TABLE t (a BIGINT)", "INSERT INTO T VALUES (1)"} {
+		_, err := db.Exec(q)
+		require.NoError(t, err, q)
+	}
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	defer tx.Rollback()
+	var n int
+	require.NoError(t, tx.QueryRow("SELECT count(*) FROM T").Scan(&n))
+	require.Equal(t, 1, n)
+	_, err = db.Exec("INSERT INTO T VALUES (2)") // outside the transaction
+	require.NoError(t, err)
+	_, err = tx.Exec("DROP TABLE t")
+	require.NoError(t, err)
+	require.NoError(t, tx.QueryRow("SELECT count(*) FROM T").Scan(&n))
+	require.Equal(t, 1, n, "the transaction dropped t, not T")
+}
+
+// TestTxInsertAfterOwnRecreate: after a transaction that wrote to t
+// dropped t and created it again, an INSERT into t fails with ErrNoTable,
+// as the rows written for the dropped table do at Commit, rather than
+// with the dropped table's columns; a CREATE TABLE IF NOT EXISTS that
+// finds the table changes nothing.
+func TestTxInsertAfterOwnRecreate(t *testing.T) {
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE t (a BIGINT)")
+	require.NoError(t, err)
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	_, err = tx.Exec("INSERT INTO t VALUES (1)")
+	require.NoError(t, err)
+	_, err = tx.Exec("CREATE TABLE IF NOT EXISTS t (x VARCHAR)")
+	require.NoError(t, err)
+	_, err = tx.Exec("INSERT INTO t VALUES (2)")
+	require.NoError(t, err, "the table is the same one")
+	_, err = tx.Exec("DROP TABLE t")
+	require.NoError(t, err)
+	_, err = tx.Exec("CREATE TABLE t (x VARCHAR)")
+	require.NoError(t, err)
+	_, err = tx.Exec("INSERT INTO t (x) VALUES ('q')")
+	require.ErrorIs(t, err, pvdriver.ErrNoTable)
+	require.NotErrorIs(t, err, pvdriver.ErrNoColumn)
+	require.ErrorIs(t, tx.Commit(), pvdriver.ErrNoTable)
+	require.Equal(t, []string{"0"}, rowsText(t, db, "SELECT COUNT(*) FROM t"))
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	sqldriver "database/sql/driver"
 	"fmt"
+	"io/fs"
 	"slices"
 	"unicode/utf8"
 
@@ -106,11 +107,19 @@ func (c *conn) write(ctx context.Context, s statement, args []value) (sqldriver.
 	case *insertStmt:
 		return c.insert(ctx, x, args)
 	case *createTableStmt:
-		defer c.forgetSnapshot(x.Table)
-		return c.createTable(x)
+		_, _, err := c.connector.root.Locate(x.Table)
+		existed := err == nil
+		res, err := c.createTable(x)
+		if err == nil && !existed {
+			c.forgetSnapshot(x.Table)
+		}
+		return res, err
 	case *dropTableStmt:
-		defer c.forgetSnapshot(x.Table)
-		return c.dropTable(x)
+		res, err := c.dropTable(x)
+		if err == nil {
+			c.forgetSnapshot(x.Table)
+		}
+		return res, err
 	}
 	return nil, &SQLError{Err: ErrUnsupported, Pos: -1, Msg: "this statement"}
 }
@@ -330,6 +339,9 @@ func directRows(s *insertStmt) ([][]int, []value) {
 func (c *conn) insertFile(s *insertStmt) (*fileWriter, error) {
 	if c.tx != nil && c.tx.writes != nil {
 		if fw, ok := c.tx.writes.named[s.Table]; ok {
+			if fw.gone {
+				return nil, fmt.Errorf("parquetvariant: INSERT INTO %s: %w", quoteIdent(s.Table), fw.droppedError(fs.ErrNotExist))
+			}
 			return fw, nil
 		}
 	}
