@@ -272,26 +272,35 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []sqldriver.N
 		return nil, sqldriver.ErrBadConn
 	}
 	p, err := parseSQL(query)
-	if err != nil {
-		if toks, terr := scanTokens(query); terr == nil && len(toks) > 0 && toks[0].typ == sqlparser.INSERT || terr != nil && startsWithInsert(query) {
-			c.refusedInsert(err)
-		}
-		return nil, err
+	var vals []value
+	if err == nil {
+		err = checkLiteralTypes(p.stmt)
 	}
-	if err := checkLiteralTypes(p.stmt); err != nil {
-		if _, ok := p.stmt.(*insertStmt); ok {
-			c.refusedInsert(err)
-		}
-		return nil, err
+	if err == nil {
+		vals, err = argValues(args, p.numParams)
 	}
-	vals, err := argValues(args, p.numParams)
 	if err != nil {
-		if _, ok := p.stmt.(*insertStmt); ok {
+		if isInsert(p, query) {
 			c.refusedInsert(err)
 		}
 		return nil, err
 	}
 	return c.exec(ctx, p, vals)
+}
+
+// isInsert reports whether query, parsed as p (nothing when it does not
+// parse), is an INSERT: by its statement, else by its first token, else,
+// when it cannot even be split into tokens, by its first word.
+func isInsert(p parsed, query string) bool {
+	if p.stmt != nil {
+		_, ok := p.stmt.(*insertStmt)
+		return ok
+	}
+	toks, err := scanTokens(query)
+	if err != nil {
+		return startsWithInsert(query)
+	}
+	return len(toks) > 0 && toks[0].typ == sqlparser.INSERT
 }
 
 // startsWithInsert reports whether the first word of the SQL text query,

@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"database/sql"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -26,14 +27,8 @@ func TestTxInsertRefusedBeforeItRuns(t *testing.T) {
 		{"unclosed string after line comments", "-- two\n# three\n\tInsert INTO t VALUES (2, 'b)", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			db := openDB(t, t.TempDir())
-			_, err := db.Exec("CREATE TABLE t (a BIGINT NOT NULL, b VARCHAR)")
-			require.NoError(t, err)
-			tx, err := db.Begin()
-			require.NoError(t, err)
-			_, err = tx.Exec("INSERT INTO t VALUES (1, 'a')")
-			require.NoError(t, err)
-			_, err = tx.Exec(tc.q, tc.args...)
+			db, tx := txWithRow(t)
+			_, err := tx.Exec(tc.q, tc.args...)
 			require.Error(t, err)
 			_, err = tx.Exec("INSERT INTO t VALUES (3, 'c')")
 			require.ErrorIs(t, err, pvdriver.ErrTxFailed)
@@ -42,14 +37,8 @@ func TestTxInsertRefusedBeforeItRuns(t *testing.T) {
 		})
 	}
 	t.Run("select", func(t *testing.T) {
-		db := openDB(t, t.TempDir())
-		_, err := db.Exec("CREATE TABLE t (a BIGINT NOT NULL, b VARCHAR)")
-		require.NoError(t, err)
-		tx, err := db.Begin()
-		require.NoError(t, err)
-		_, err = tx.Exec("INSERT INTO t VALUES (1, 'a')")
-		require.NoError(t, err)
-		_, err = tx.Query("SELECT a FROM t WHERE")
+		db, tx := txWithRow(t)
+		_, err := tx.Query("SELECT a FROM t WHERE")
 		require.Error(t, err)
 		_, err = tx.Exec("SELECT a FROM t WHERE a = ?")
 		require.Error(t, err)
@@ -77,4 +66,18 @@ func TestTxInsertAfterSlashSlashCommentRefused(t *testing.T) {
 	require.Error(t, err)
 	require.ErrorIs(t, tx.Commit(), pvdriver.ErrTxFailed)
 	require.Equal(t, []string{"1"}, rowsText(t, db, "SELECT COUNT(*) FROM t"))
+}
+
+// txWithRow opens a database with table t (a BIGINT NOT NULL, b VARCHAR)
+// and a transaction that has inserted the row (1, 'a').
+func txWithRow(t *testing.T) (*sql.DB, *sql.Tx) {
+	t.Helper()
+	db := openDB(t, t.TempDir())
+	_, err := db.Exec("CREATE TABLE t (a BIGINT NOT NULL, b VARCHAR)")
+	require.NoError(t, err)
+	tx, err := db.Begin()
+	require.NoError(t, err)
+	_, err = tx.Exec("INSERT INTO t VALUES (1, 'a')")
+	require.NoError(t, err)
+	return db, tx
 }
