@@ -296,9 +296,12 @@ func (b *Builder) sortFinal(ents []entry) {
 		return
 	}
 	for i := 1; i < len(ents); i++ {
-		for j := i; j > 0 && ents[j].id < ents[j-1].id; j-- {
-			ents[j], ents[j-1] = ents[j-1], ents[j]
+		x := ents[i]
+		j := i
+		for ; j > 0 && ents[j-1].id > x.id; j-- {
+			ents[j] = ents[j-1]
 		}
+		ents[j] = x
 	}
 }
 
@@ -334,32 +337,29 @@ func (b *Builder) emit(dst []byte, ni int32) []byte {
 	dst[at] = h
 	putUint(dst[at+1:], uint32(n), countSize)
 	p := at + 1 + countSize
-	if idSize == 1 {
-		for _, e := range ents {
-			dst[p] = byte(e.id)
-			p++
-		}
-	} else if idSize > 1 {
-		for _, e := range ents {
-			putUint(dst[p:], uint32(e.id), idSize)
-			p += idSize
-		}
-	}
-	off := 0
-	if offSize == 1 {
-		for _, e := range ents {
-			dst[p] = byte(off)
-			p++
+	switch {
+	case idSize == 1 && offSize == 1:
+		// The common cases: one byte for each field id and offset.
+		ids := dst[p : p+len(ents)]
+		offs := dst[p+len(ents) : p+2*len(ents)+1]
+		off := 0
+		for k, e := range ents {
+			ids[k] = byte(e.id)
+			offs[k] = byte(off)
 			off += int(e.size)
 		}
-	} else {
-		for _, e := range ents {
-			putUint(dst[p:], uint32(off), offSize)
-			p += offSize
+		offs[len(ents)] = byte(off)
+	case idSize == 0 && offSize == 1:
+		offs := dst[p : p+len(ents)+1]
+		off := 0
+		for k, e := range ents {
+			offs[k] = byte(off)
 			off += int(e.size)
 		}
+		offs[len(ents)] = byte(off)
+	default:
+		putIDsAndOffsets(dst[p:], ents, idSize, offSize)
 	}
-	putUint(dst[p:], uint32(off), offSize)
 	// A scalar of up to 16 bytes is copied as 16 bytes, which buf (grown
 	// by emitValue) and dst (grown to the whole value) have room for but
 	// near their ends; the bytes past it are written over by what follows.
@@ -378,6 +378,26 @@ func (b *Builder) emit(dst []byte, ni int32) []byte {
 		dst = append(dst, buf[e.start:e.start+e.size]...)
 	}
 	return dst
+}
+
+// putIDsAndOffsets writes the field ids (idSize bytes each, none for an
+// array) and then the offsets (offSize bytes each, one more than ents) of a
+// container's values ents at the start of dst.
+func putIDsAndOffsets(dst []byte, ents []entry, idSize, offSize int) {
+	p := 0
+	if idSize > 0 {
+		for _, e := range ents {
+			putUint(dst[p:], uint32(e.id), idSize)
+			p += idSize
+		}
+	}
+	off := 0
+	for _, e := range ents {
+		putUint(dst[p:], uint32(off), offSize)
+		p += offSize
+		off += int(e.size)
+	}
+	putUint(dst[p:], uint32(off), offSize)
 }
 
 // putUint writes the n (1 to 4) low bytes of v to b, little-endian.

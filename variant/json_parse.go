@@ -105,25 +105,25 @@ func (b *Builder) AppendJSON(data []byte) error {
 // The tokenizer of go-json-experiment/json (jsontext) reads the text and
 // decides whether it is JSON (RFC 8259: structure, literals, number grammar,
 // strings of valid UTF-8 with valid escapes); the parser takes its tokens
-// and values one by one and appends them to the builder as they come. Names
-// given twice are left to the builder (jsontext.AllowDuplicateNames), which
-// keeps the last value or reports [ErrDuplicateKey] as the builder is set.
-// Faults the builder finds (a duplicate key, a number out of range, too deep
-// a nesting) are reported when they are met, before any syntax error
-// further on.
+// one by one and appends them to the builder as they come. Names given
+// twice are left to the builder (jsontext.AllowDuplicateNames), which keeps
+// the last value or reports [ErrDuplicateKey] as the builder is set. Faults
+// the builder finds (a duplicate key, a number out of range, too deep a
+// nesting) are reported when they are met, before any syntax error further
+// on.
 type jsonParser struct {
 	dec  jsontext.Decoder
 	data []byte
 	rd   bytes.Buffer
 	str  []byte
-	// objStart is the input offset of each object open in this parse, for
-	// errors found when it closes.
-	objStart []int64
+	// end is the input offset after the last token read, kept here while
+	// an object or array inside the one being read is read.
+	end int
 	// keyCache maps a depth and field position to the key id last seen
 	// there in this parse, as gen<<32 | id; see newKey. An id remembered by
 	// an earlier parse may be that of another key, even of one written
 	// with escapes, once the builder was reset: it serves only to try the
-	// previous value's next key at its first sight (see parse).
+	// previous value's next key at its first sight (see object).
 	keyCache [256]uint64
 	gen      uint32 // the parse under way, for keyCache
 }
@@ -133,117 +133,53 @@ type jsonParser struct {
 // in the document; a key, string or number is then taken from the input as
 // data[start:end], where end is the decoder's input offset after the token
 // and start the first byte after the separators before it (see tokenStart).
+// The last byte of a token tells a delimiter ({ } [ ]) from a key or
+// scalar, which ends with a quote, a digit or the last letter of a literal.
 //
 // The value read is appended with the builder's methods, so that it may be
 // the top-level value or a value in a container the caller opened; the
-// values inside it are recorded directly (see scalar), the key of each field
-// held in keyID until its value comes.
+// values inside it are recorded directly (see object, array and scalar).
 func (p *jsonParser) parse(b *Builder) error {
 	d := &p.dec
 	data := p.data
-	base := len(b.stack)
-	p.objStart = p.objStart[:0]
-	inObject := false  // the innermost container opened here is an object
-	wantKey := false   // and it waits for a key
-	keyID := int32(-1) // the key of the next value; -1 in an array
-	end := 0           // input offset after the last token read
 	if p.gen++; p.gen == 0 {
 		clear(p.keyCache[:])
 		p.gen = 1
 	}
-	for {
-		if _, err := d.ReadToken(); err != nil {
-			return syntaxError(d, err, data)
-		}
-		prev := end
-		end = int(d.InputOffset())
-		// The last byte of a token tells a delimiter from a key or scalar,
-		// which ends with a quote, a digit or the last letter of a literal.
-		c := data[end-1]
-		if !isDelimiter[c] {
-			start := tokenStart(data, prev)
-			raw := data[start:end]
-			switch {
-			case wantKey:
-				// The tokenizer reads only a string where a key is due.
-				// The key cache (see newKey), tried here first.
-				f := &b.stack[len(b.stack)-1]
-				slot := &p.keyCache[uint(len(b.stack)*31+len(b.pending)-f.first)%uint(len(p.keyCache))]
-				c := *slot
-				if id := int(uint32(c)); uint32(c>>32) == p.gen && id < len(b.keys) && b.keys[id] == string(raw[1:len(raw)-1]) {
-					keyID = int32(id)
-				} else if id == len(b.keys) && b.same && !b.hasMeta && b.prevPlain && id < len(b.prev) && b.prev[id] == string(raw[1:len(raw)-1]) {
-					// The first sight in this parse of a key that an
-					// earlier parse saw here, the previous value's next
-					// key (see keyIDOf), unless a fixed dictionary
-					// (UseMetadata) gives the ids: a key of prev equal to
-					// the raw text, when no key of prev has a backslash,
-					// was written without escapes.
-					b.keys = append(b.keys, b.prev[id])
-					keyID = int32(id)
-					*slot = uint64(p.gen)<<32 | uint64(id)
-				} else if keyID = p.newKey(b, slot, raw); b.err != nil {
-					return p.builderError(b, int64(start))
-				}
-				wantKey = false
-				continue
-			case len(b.stack) == base:
-				if p.topScalar(b, raw); b.err != nil {
-					return p.builderError(b, int64(start))
-				}
-			default:
-				if p.scalar(b, keyID, raw); b.err != nil {
-					return p.builderError(b, int64(start))
-				}
-				wantKey = inObject
-				continue
-			}
-			break
-		}
+	if _, err := d.ReadToken(); err != nil {
+		return syntaxError(d, err, data)
+	}
+	end := int(d.InputOffset())
+	switch c := data[end-1]; c {
+	case '{', '[':
 		start := int64(end - 1)
-		switch c {
-		case '{', '[':
-			if len(b.stack) >= MaxDepth {
-				return jsonError(ErrTooDeep, start, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
-			}
-			if len(b.stack) == base {
-				if c == '{' {
-					b.BeginObject()
-				} else {
-					b.BeginArray()
-				}
-				if b.err != nil {
-					return p.builderError(b, start)
-				}
-			} else {
-				b.record(keyID)
-				b.stack = append(b.stack, frame{object: c == '{', first: len(b.pending)})
-			}
-			if inObject = c == '{'; inObject {
-				p.objStart = append(p.objStart, start)
-			} else {
-				keyID = -1
-			}
-			wantKey = inObject
-			continue
-		case '}':
-			off := p.objStart[len(p.objStart)-1]
-			p.objStart = p.objStart[:len(p.objStart)-1]
-			if b.EndObject(); b.err != nil {
-				return p.builderError(b, off)
-			}
-		default: // ']'
-			if b.EndArray(); b.err != nil {
-				return p.builderError(b, start)
-			}
+		if len(b.stack) >= MaxDepth {
+			return jsonError(ErrTooDeep, start, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
 		}
-		if len(b.stack) == base {
-			break
+		if c == '{' {
+			b.BeginObject()
+		} else {
+			b.BeginArray()
 		}
-		if inObject = b.stack[len(b.stack)-1].object; !inObject {
-			keyID = -1
+		if b.err != nil {
+			return p.builderError(b, start)
 		}
-		wantKey = inObject
+		p.end = end
+		var err error
+		if c == '{' {
+			err = p.object(b, start)
+		} else {
+			err = p.array(b)
+		}
+		if err != nil {
+			return err
+		}
+		end = p.end
+	default:
+		start := tokenStart(data, 0)
+		if p.topScalar(b, data[start:end]); b.err != nil {
+			return p.builderError(b, int64(start))
+		}
 	}
 	if _, err := d.ReadToken(); err != io.EOF {
 		if err == nil {
@@ -252,6 +188,119 @@ func (p *jsonParser) parse(b *Builder) error {
 		return syntaxError(d, err, data)
 	}
 	return nil
+}
+
+// object reads the fields of the object just opened in b, which starts at
+// input offset open, up to its closing brace, and closes it. p.end is the
+// input offset after the last token read, on entry and on return.
+func (p *jsonParser) object(b *Builder, open int64) error {
+	d := &p.dec
+	data := p.data
+	end := p.end
+	depth := len(b.stack)
+	for i := 0; ; i++ {
+		if _, err := d.ReadToken(); err != nil {
+			return syntaxError(d, err, data)
+		}
+		prev := end
+		end = int(d.InputOffset())
+		if data[end-1] == '}' {
+			p.end = end
+			if b.EndObject(); b.err != nil {
+				return p.builderError(b, open)
+			}
+			return nil
+		}
+		// The tokenizer reads only a string where a key is due. The key
+		// cache (see newKey), tried here first.
+		start := tokenStart(data, prev)
+		raw := data[start:end]
+		slot := &p.keyCache[uint(depth*31+i)%uint(len(p.keyCache))]
+		var keyID int32
+		c := *slot
+		if id := int(uint32(c)); uint32(c>>32) == p.gen && id < len(b.keys) && b.keys[id] == string(raw[1:len(raw)-1]) {
+			keyID = int32(id)
+		} else if id == len(b.keys) && b.same && !b.hasMeta && b.prevPlain && id < len(b.prev) && b.prev[id] == string(raw[1:len(raw)-1]) {
+			// The first sight in this parse of a key that an earlier
+			// parse saw here, the previous value's next key (see
+			// keyIDOf), unless a fixed dictionary (UseMetadata) gives
+			// the ids: a key of prev equal to the raw text, when no key
+			// of prev has a backslash, was written without escapes.
+			b.keys = append(b.keys, b.prev[id])
+			keyID = int32(id)
+			*slot = uint64(p.gen)<<32 | uint64(id)
+		} else if keyID = p.newKey(b, slot, raw); b.err != nil {
+			return p.builderError(b, int64(start))
+		}
+		// The field's value.
+		if _, err := d.ReadToken(); err != nil {
+			return syntaxError(d, err, data)
+		}
+		prev = end
+		end = int(d.InputOffset())
+		if c := data[end-1]; isDelimiter[c] {
+			p.end = end
+			if err := p.container(b, keyID, c); err != nil {
+				return err
+			}
+			end = p.end
+			continue
+		}
+		start = tokenStart(data, prev)
+		if p.scalar(b, keyID, data[start:end]); b.err != nil {
+			return p.builderError(b, int64(start))
+		}
+	}
+}
+
+// array reads the elements of the array just opened in b up to its closing
+// bracket, and closes it. p.end is as for object.
+func (p *jsonParser) array(b *Builder) error {
+	d := &p.dec
+	data := p.data
+	end := p.end
+	for {
+		if _, err := d.ReadToken(); err != nil {
+			return syntaxError(d, err, data)
+		}
+		prev := end
+		end = int(d.InputOffset())
+		c := data[end-1]
+		if !isDelimiter[c] {
+			start := tokenStart(data, prev)
+			if p.scalar(b, -1, data[start:end]); b.err != nil {
+				return p.builderError(b, int64(start))
+			}
+			continue
+		}
+		p.end = end
+		if c == ']' {
+			if b.EndArray(); b.err != nil {
+				return p.builderError(b, int64(end-1))
+			}
+			return nil
+		}
+		if err := p.container(b, -1, c); err != nil {
+			return err
+		}
+		end = p.end
+	}
+}
+
+// container records the object or array that the token c ({ or [) just
+// read opens, as the next value, of key id (-1 in an array), of the
+// innermost open container, and reads it.
+func (p *jsonParser) container(b *Builder, id int32, c byte) error {
+	start := int64(p.end - 1)
+	if len(b.stack) >= MaxDepth {
+		return jsonError(ErrTooDeep, start, "more than "+strconv.Itoa(MaxDepth)+" nested objects and arrays")
+	}
+	b.record(id)
+	b.stack = append(b.stack, frame{object: c == '{', first: len(b.pending)})
+	if c == '{' {
+		return p.object(b, start)
+	}
+	return p.array(b)
 }
 
 // isDelimiter marks the bytes that end a delimiter token: { } [ ].
