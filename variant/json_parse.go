@@ -83,7 +83,7 @@ func (b *Builder) AppendJSON(data []byte) error {
 		p = new(jsonParser)
 		b.json = p
 	}
-	p.data = data
+	p.data = data[:len(data):len(data)]
 	p.rd = *bytes.NewBuffer(data)
 	p.dec.Reset(&p.rd, jsontext.AllowDuplicateNames(true))
 	err := p.parse(b)
@@ -324,11 +324,30 @@ func (p *jsonParser) topScalar(b *Builder, raw []byte) {
 // scalar records the scalar token raw as the next value, of key id (-1 in
 // an array), of the innermost container opened by this parse, and writes
 // its encoding. A number of more than 18 digits goes through
-// [Builder.AppendNumber].
+// [Builder.AppendNumber]. The capacity of raw ends where the input does.
 func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
 	switch raw[0] {
 	case '"':
 		b.record(id)
+		if n := len(raw) - 2; n <= 16 && cap(raw) >= 17 && len(b.buf)+17 <= cap(b.buf) {
+			// A string of at most 16 bytes, read and written as two
+			// words when it has no backslash.
+			w := raw[1:17]
+			lo := binary.LittleEndian.Uint64(w)
+			hi := binary.LittleEndian.Uint64(w[8:])
+			m := min(n, 8)
+			lo &= ^uint64(0) >> (64 - 8*m)
+			hi &= ^uint64(0) >> (64 - 8*(n-m))
+			if !hasBackslash(lo) && !hasBackslash(hi) {
+				at := len(b.buf)
+				buf := b.buf[:at+17]
+				buf[at] = byte(n)<<2 | byte(BasicShortString)
+				binary.LittleEndian.PutUint64(buf[at+1:], lo)
+				binary.LittleEndian.PutUint64(buf[at+9:], hi)
+				b.buf = buf[:at+1+n]
+				return
+			}
+		}
 		if s := raw[1 : len(raw)-1]; len(s) <= 63 {
 			// A short string, also once unescaped: unescaped in place
 			// after its header, whose length is then set.
@@ -372,6 +391,15 @@ func (p *jsonParser) scalar(b *Builder, id int32, raw []byte) {
 			b.putDoubleText(string(raw))
 		}
 	}
+}
+
+// hasBackslash reports whether one of the 8 bytes of w is a backslash: the
+// bytes equal to it are the zero bytes of w ^ 0x5c5c…, found by the borrow
+// that subtracting 1 from each byte makes.
+func hasBackslash(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	v := w ^ ones*'\\'
+	return (v-ones)&^v&highs != 0
 }
 
 // tokenStart returns the offset of the token that the tokenizer has read
