@@ -61,3 +61,27 @@ func TestParseJSONFirstSightOfPreviousKeys(t *testing.T) {
 		require.Equal(t, `{"a":[{"b":1},{"b":2}],"c":7}`, build(`{"a":[{"b":1},{"b":2}],"c":7}`))
 	}
 }
+
+// A key remembered for a place is found by the bytes before the key's
+// closing quote; a longer key that ends with the same bytes, after an
+// escaped quote, a backslash or other bytes, is another key.
+func TestParseJSONKeyEndingLikeRememberedKey(t *testing.T) {
+	for _, tc := range []struct{ doc, want string }{
+		{`[{"ab":1},{"x\"ab":2}]`, `[{"ab":1},{"x\"ab":2}]`},
+		{`[{"ab":1},{"c\\\"ab":2}]`, `[{"ab":1},{"c\\\"ab":2}]`},
+		{`[{"ab":1},{"\"ab":2}]`, `[{"ab":1},{"\"ab":2}]`},
+		{`[{"ab":1},{"xab":2}]`, `[{"ab":1},{"xab":2}]`},
+		{`[{"ab":1},{"b":2}]`, `[{"ab":1},{"b":2}]`},
+		{`[{"ab":1},{ "ab" :2},{"ab":3}]`, `[{"ab":1},{"ab":2},{"ab":3}]`},
+		{`[{"ab":1},{"\u0061b":2}]`, `[{"ab":1},{"ab":2}]`},
+		{`[{"":1},{"":2},{"\"":3}]`, `[{"":1},{"":2},{"\"":3}]`},
+		{`[{"a":1,"ab":2},{"a":3,"\\ab":4}]`, `[{"a":1,"ab":2},{"\\ab":4,"a":3}]`},
+	} {
+		v, err := ParseJSON([]byte(tc.doc))
+		require.NoError(t, err, tc.doc)
+		got, err := v.MarshalJSON()
+		require.NoError(t, err, tc.doc)
+		require.Equal(t, tc.want, string(got), tc.doc)
+		require.NoError(t, v.Validate(), tc.doc)
+	}
+}

@@ -211,26 +211,14 @@ func (p *jsonParser) object(b *Builder, open int64) error {
 			}
 			return nil
 		}
-		// The tokenizer reads only a string where a key is due. The key
-		// cache (see newKey), tried here first.
-		start := tokenStart(data, prev)
-		raw := data[start:end]
+		// The tokenizer reads only a string where a key is due.
 		slot := &p.keyCache[uint(depth*31+i)%uint(len(p.keyCache))]
-		var keyID int32
-		c := *slot
-		if id := int(uint32(c)); uint32(c>>32) == p.gen && id < len(b.keys) && b.keys[id] == string(raw[1:len(raw)-1]) {
-			keyID = int32(id)
-		} else if id == len(b.keys) && b.same && !b.hasMeta && b.prevPlain && id < len(b.prev) && b.prev[id] == string(raw[1:len(raw)-1]) {
-			// The first sight in this parse of a key that an earlier
-			// parse saw here, the previous value's next key (see
-			// keyIDOf), unless a fixed dictionary (UseMetadata) gives
-			// the ids: a key of prev equal to the raw text, when no key
-			// of prev has a backslash, was written without escapes.
-			b.keys = append(b.keys, b.prev[id])
-			keyID = int32(id)
-			*slot = uint64(p.gen)<<32 | uint64(id)
-		} else if keyID = p.newKey(b, slot, raw); b.err != nil {
-			return p.builderError(b, int64(start))
+		keyID := p.cachedKey(b, slot, data, prev, end)
+		if keyID < 0 {
+			start := tokenStart(data, prev)
+			if keyID = p.newKey(b, slot, data[start:end]); b.err != nil {
+				return p.builderError(b, int64(start))
+			}
 		}
 		// The field's value.
 		if _, err := d.ReadToken(); err != nil {
@@ -246,7 +234,7 @@ func (p *jsonParser) object(b *Builder, open int64) error {
 			end = p.end
 			continue
 		}
-		start = tokenStart(data, prev)
+		start := tokenStart(data, prev)
 		if p.scalar(b, keyID, data[start:end]); b.err != nil {
 			return p.builderError(b, int64(start))
 		}
@@ -557,18 +545,43 @@ func appendJSONNumber(b *Builder, raw []byte) {
 	}
 }
 
+// cachedKey returns the id of the key that the tokenizer has just read,
+// which ends at input offset end after the token that ends at prev, when it
+// is the key remembered in slot, its depth and field position, in this
+// parse; else -1. A key remembered in this parse was written without
+// escapes, so it has neither quotes nor backslashes: the key read is that
+// key when the bytes before its closing quote are the key and an unescaped
+// quote precedes them, since only the opening quote can be unescaped.
+func (p *jsonParser) cachedKey(b *Builder, slot *uint64, data []byte, prev, end int) int32 {
+	c := *slot
+	if id := int(uint32(c)); uint32(c>>32) == p.gen && id < len(b.keys) {
+		k := b.keys[id]
+		if s := end - 2 - len(k); s >= prev && data[s] == '"' && data[s-1] != '\\' && string(data[s+1:end-1]) == k {
+			return int32(id)
+		}
+	}
+	return -1
+}
+
 // newKey returns the id of the key raw, a string the tokenizer has checked,
-// of the next field of the innermost object; on error b.err is set. The
-// parser tries first the id last found for the same depth and field
-// position, its slot in keyCache, since a document usually repeats the
-// same keys in the same places (an array of similar objects), comparing
-// the key with the raw text; newKey is for a key not found there: it
-// unquotes the key and searches the builder's dictionary, copying the key
-// only when it is new, and remembers the id in slot for this parse. Only
-// keys written without escapes are remembered, so a key of this parse that
-// equals its raw text is one.
+// of the next field of the innermost object, when cachedKey did not find
+// it; on error b.err is set. A document usually repeats the same keys in
+// the same places (an array of similar objects), so the id found is
+// remembered in slot, the key's depth and field position, for this parse.
+//
+// The key is tried first as the previous value's next key (see keyIDOf),
+// when an earlier parse saw it in the same place, unless a fixed dictionary
+// (UseMetadata) gives the ids: a key of prev equal to the raw text, when no
+// key of prev has a backslash, was written without escapes. Otherwise the
+// key is unquoted and searched in the builder's dictionary, copied only
+// when it is new. Only keys written without escapes are remembered.
 func (p *jsonParser) newKey(b *Builder, slot *uint64, raw []byte) int32 {
 	name := raw[1 : len(raw)-1]
+	if id := int(uint32(*slot)); id == len(b.keys) && b.same && !b.hasMeta && b.prevPlain && id < len(b.prev) && b.prev[id] == string(name) {
+		b.keys = append(b.keys, b.prev[id])
+		*slot = uint64(p.gen)<<32 | uint64(id)
+		return int32(id)
+	}
 	if bytes.IndexByte(name, '\\') >= 0 {
 		id, _ := keyIDOf(b, p.unquote(raw))
 		return int32(id)
