@@ -181,6 +181,11 @@ func (p *jsonParser) parse(b *Builder) error {
 			return p.builderError(b, int64(start))
 		}
 	}
+	// Only whitespace may follow (RFC 8259, section 2); anything else is
+	// read by the tokenizer, for its error.
+	if onlyWhitespace(data[end:]) {
+		return nil
+	}
 	if _, err := d.ReadToken(); err != io.EOF {
 		if err == nil {
 			return jsonError(nil, int64(tokenStart(data, end)), "data after the top-level value")
@@ -408,6 +413,17 @@ func tokenStart(data []byte, end int) int {
 		end++
 	}
 	return end
+}
+
+// onlyWhitespace reports whether s holds only JSON whitespace: space, tab,
+// line feed and carriage return.
+func onlyWhitespace(s []byte) bool {
+	for _, c := range s {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // separator marks the bytes that may come between two tokens.
