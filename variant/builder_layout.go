@@ -63,12 +63,18 @@ func (b *Builder) EndObject() {
 		b.fail(ErrBuilder, "EndObject without an open object")
 		return
 	}
-	f := b.stack[len(b.stack)-1]
-	if f.haveKey {
+	if b.stack[len(b.stack)-1].haveKey {
 		b.fail(ErrBuilder, "EndObject after a Key with no value")
 		return
 	}
-	entries := b.pending[f.first:]
+	b.endObject()
+}
+
+// endObject is EndObject for a builder without an error whose innermost
+// open container is an object with no Key waiting for its value.
+func (b *Builder) endObject() {
+	first := b.stack[len(b.stack)-1].first
+	entries := b.pending[first:]
 	b.objects++
 	if b.objects == 0 { // wrapped around: older marks would match
 		clear(b.seen)
@@ -100,7 +106,7 @@ func (b *Builder) EndObject() {
 		seen[e.id] = b.objects
 		data += int(e.size)
 	}
-	first := len(b.ents)
+	start := len(b.ents)
 	if dead {
 		for _, e := range entries {
 			if e.id >= 0 {
@@ -110,7 +116,7 @@ func (b *Builder) EndObject() {
 	} else {
 		b.ents = append(b.ents, entries...)
 	}
-	b.close(true, first, len(b.ents)-first, data, f)
+	b.close(true, start, len(b.ents)-start, data, first)
 }
 
 // failDuplicate fails with an [ErrDuplicateKey] naming the first key of
@@ -135,17 +141,23 @@ func (b *Builder) EndArray() {
 		b.fail(ErrBuilder, "EndArray without an open array")
 		return
 	}
-	f := b.stack[len(b.stack)-1]
-	entries := b.pending[f.first:]
+	b.endArray()
+}
+
+// endArray is EndArray for a builder without an error whose innermost open
+// container is an array.
+func (b *Builder) endArray() {
+	first := b.stack[len(b.stack)-1].first
+	entries := b.pending[first:]
 	end := uint32(len(b.buf))
 	data := 0
 	for i := len(entries) - 1; i >= 0; i-- {
 		end = b.setSize(&entries[i], end)
 		data += int(entries[i].size)
 	}
-	first := len(b.ents)
+	start := len(b.ents)
 	b.ents = append(b.ents, entries...)
-	b.close(false, first, len(entries), data, f)
+	b.close(false, start, len(entries), data, first)
 }
 
 // setSize sets the size of e, a value of a container being closed that ends
@@ -160,12 +172,12 @@ func (b *Builder) setSize(e *entry, end uint32) uint32 {
 	return e.start
 }
 
-// close records the container of frame f, an object or an array of n
-// values, ents[first:first+n], of data bytes in all, as the next node and
-// makes it the last value of its parent, or the top-level value. Its size
-// is set for field ids of one byte, which layout changes if the dictionary
-// has more than 256 keys.
-func (b *Builder) close(object bool, first, n, data int, f frame) {
+// close records the innermost open container, an object or an array of n
+// values, ents[first:first+n], of data bytes in all, whose values began at
+// pending[pend], as the next node and makes it the last value of its
+// parent, or the top-level value. Its size is set for field ids of one
+// byte, which layout changes if the dictionary has more than 256 keys.
+func (b *Builder) close(object bool, first, n, data, pend int) {
 	offSize := widthFor(uint64(data))
 	size := 2 + (n+1)*offSize + data
 	if n > 255 {
@@ -187,7 +199,7 @@ func (b *Builder) close(object bool, first, n, data int, f frame) {
 	nd := &b.nodes[id]
 	nd.object, nd.idSize, nd.offSize = object, int8(idSize), int8(offSize)
 	nd.first, nd.n, nd.size = first, n, size
-	b.pending = b.pending[:f.first]
+	b.pending = b.pending[:pend]
 	b.stack = b.stack[:len(b.stack)-1]
 	if len(b.stack) > 0 {
 		b.pending[len(b.pending)-1].node = id

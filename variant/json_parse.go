@@ -211,7 +211,7 @@ func (p *jsonParser) object(b *Builder, open int64) error {
 		end = int(d.InputOffset())
 		if data[end-1] == '}' {
 			p.end = end
-			if b.EndObject(); b.err != nil {
+			if b.endObject(); b.err != nil {
 				return p.builderError(b, open)
 			}
 			return nil
@@ -268,7 +268,7 @@ func (p *jsonParser) array(b *Builder) error {
 		}
 		p.end = end
 		if c == ']' {
-			if b.EndArray(); b.err != nil {
+			if b.endArray(); b.err != nil {
 				return p.builderError(b, int64(end-1))
 			}
 			return nil
