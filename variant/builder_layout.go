@@ -318,7 +318,7 @@ func (b *Builder) sortFinal(ents []entry) {
 }
 
 // emit appends the container of node ni, its header and then its values.
-// Scalars that follow each other in buf are copied together.
+// Each scalar is copied from buf; a closed container is emitted in place.
 func (b *Builder) emit(dst []byte, ni int32) []byte {
 	nd := &b.nodes[ni]
 	ents := b.ents[nd.first : nd.first+nd.n]
