@@ -322,7 +322,61 @@ func (b *Builder) sortFinal(ents []entry) {
 func (b *Builder) emit(dst []byte, ni int32) []byte {
 	nd := &b.nodes[ni]
 	ents := b.ents[nd.first : nd.first+nd.n]
-	n := nd.n
+	if n := len(ents); n <= 255 && nd.offSize == 1 && (nd.idSize == 1 || !nd.object) {
+		// The common cases, each field id and offset of one byte: the
+		// header is the basic type (the size fields are 0) and the count.
+		at := len(dst)
+		if nd.object {
+			dst = slices.Grow(dst, 3+2*n)[:at+3+2*n]
+			dst[at], dst[at+1] = byte(BasicObject), byte(n)
+			ids := dst[at+2 : at+2+n]
+			offs := dst[at+2+n : at+3+2*n]
+			off := 0
+			for k, e := range ents {
+				ids[k] = byte(e.id)
+				offs[k] = byte(off)
+				off += int(e.size)
+			}
+			offs[n] = byte(off)
+		} else {
+			dst = slices.Grow(dst, 3+n)[:at+3+n]
+			dst[at], dst[at+1] = byte(BasicArray), byte(n)
+			offs := dst[at+2 : at+3+n]
+			off := 0
+			for k, e := range ents {
+				offs[k] = byte(off)
+				off += int(e.size)
+			}
+			offs[n] = byte(off)
+		}
+	} else {
+		dst = appendHeader(dst, nd, ents)
+	}
+	// A scalar of up to 16 bytes is copied as 16 bytes, which buf (grown
+	// by emitValue) and dst (grown to the whole value) have room for but
+	// near their ends; the bytes past it are written over by what follows.
+	buf := b.buf[:cap(b.buf)]
+	for i := range ents {
+		e := &ents[i]
+		if e.node >= 0 {
+			dst = b.emit(dst, e.node)
+			continue
+		}
+		if n, at := len(dst), int(e.start); e.size <= 16 && at+16 <= len(buf) && n+16 <= cap(dst) {
+			*(*[16]byte)(dst[n : n+16]) = *(*[16]byte)(buf[at : at+16])
+			dst = dst[:n+int(e.size)]
+			continue
+		}
+		dst = append(dst, buf[e.start:e.start+e.size]...)
+	}
+	return dst
+}
+
+// appendHeader appends the header of the container nd of values ents
+// (VariantEncoding.md, "Value encoding"): the header byte, the count
+// (4 bytes when is_large), the field ids of an object and the offsets.
+func appendHeader(dst []byte, nd *node, ents []entry) []byte {
+	n := len(ents)
 	large := n > 255
 	offSize, idSize := int(nd.offSize), 0
 	h := byte(offSize - 1)
@@ -349,54 +403,6 @@ func (b *Builder) emit(dst []byte, ni int32) []byte {
 	dst[at] = h
 	putUint(dst[at+1:], uint32(n), countSize)
 	p := at + 1 + countSize
-	switch {
-	case idSize == 1 && offSize == 1:
-		// The common cases: one byte for each field id and offset.
-		ids := dst[p : p+len(ents)]
-		offs := dst[p+len(ents) : p+2*len(ents)+1]
-		off := 0
-		for k, e := range ents {
-			ids[k] = byte(e.id)
-			offs[k] = byte(off)
-			off += int(e.size)
-		}
-		offs[len(ents)] = byte(off)
-	case idSize == 0 && offSize == 1:
-		offs := dst[p : p+len(ents)+1]
-		off := 0
-		for k, e := range ents {
-			offs[k] = byte(off)
-			off += int(e.size)
-		}
-		offs[len(ents)] = byte(off)
-	default:
-		putIDsAndOffsets(dst[p:], ents, idSize, offSize)
-	}
-	// A scalar of up to 16 bytes is copied as 16 bytes, which buf (grown
-	// by emitValue) and dst (grown to the whole value) have room for but
-	// near their ends; the bytes past it are written over by what follows.
-	buf := b.buf[:cap(b.buf)]
-	for i := range ents {
-		e := &ents[i]
-		if e.node >= 0 {
-			dst = b.emit(dst, e.node)
-			continue
-		}
-		if n, at := len(dst), int(e.start); e.size <= 16 && at+16 <= len(buf) && n+16 <= cap(dst) {
-			*(*[16]byte)(dst[n : n+16]) = *(*[16]byte)(buf[at : at+16])
-			dst = dst[:n+int(e.size)]
-			continue
-		}
-		dst = append(dst, buf[e.start:e.start+e.size]...)
-	}
-	return dst
-}
-
-// putIDsAndOffsets writes the field ids (idSize bytes each, none for an
-// array) and then the offsets (offSize bytes each, one more than ents) of a
-// container's values ents at the start of dst.
-func putIDsAndOffsets(dst []byte, ents []entry, idSize, offSize int) {
-	p := 0
 	if idSize > 0 {
 		for _, e := range ents {
 			putUint(dst[p:], uint32(e.id), idSize)
@@ -410,6 +416,7 @@ func putIDsAndOffsets(dst []byte, ents []entry, idSize, offSize int) {
 		off += int(e.size)
 	}
 	putUint(dst[p:], uint32(off), offSize)
+	return dst
 }
 
 // putUint writes the n (1 to 4) low bytes of v to b, little-endian.
