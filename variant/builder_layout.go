@@ -87,14 +87,14 @@ func (b *Builder) endObject() {
 		b.seen = slices.Grow(b.seen, n-len(b.seen))
 		b.seen = b.seen[:cap(b.seen)]
 	}
-	seen := b.seen
+	seen, mark := b.seen, b.objects
 	dead := false
 	end := uint32(len(b.buf))
 	data := 0
 	for i := len(entries) - 1; i >= 0; i-- {
 		e := &entries[i]
 		end = b.setSize(e, end)
-		if seen[e.id] == b.objects {
+		if seen[e.id] == mark {
 			if !b.last {
 				b.failDuplicate(entries)
 				return
@@ -103,7 +103,7 @@ func (b *Builder) endObject() {
 			dead, b.dropped = true, true
 			continue
 		}
-		seen[e.id] = b.objects
+		seen[e.id] = mark
 		data += int(e.size)
 	}
 	start := len(b.ents)
