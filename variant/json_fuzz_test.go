@@ -118,3 +118,42 @@ func holds(t *testing.T, v Variant, is func(Type) bool) bool {
 	}
 	return false
 }
+
+// FuzzAppendJSON checks that printing any bytes as a Variant never panics,
+// and that output given without an error is valid JSON. Malformed bytes are
+// read through View, so nothing is checked up front. Values are kept short:
+// offsets that point many fields at one nested value make output grow
+// exponentially with depth, as they do Validate's work.
+func FuzzAppendJSON(f *testing.F) {
+	f.Add([]byte{0x01, 0x00, 0x00}, []byte{0x0C, 0x01})
+	f.Add([]byte{0x11, 0x01, 0x00, 0x01, 'a'}, []byte{0x02, 0x01, 0x00, 0x00, 0x02, 0x0C, 0x02})
+	f.Add([]byte{0x01, 0x00, 0x00}, []byte{0x03, 0x01, 0x00, 0x06, 0x20, 0x01, 0x05, 0x00, 0x00, 0x00})
+	f.Add([]byte{0x01, 0x00, 0x00}, []byte{0x1C, 0, 0, 0, 0, 0, 0, 0xF8, 0x7F})
+	f.Add([]byte{0x01, 0x00, 0x00}, []byte{0x44, 0xFF, 0x5F, 0xD7, 0x1D, 0x14, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, meta, value []byte) {
+		if len(value) > 64 {
+			return
+		}
+		m, err := DecodeMetadata(meta)
+		if err != nil {
+			return
+		}
+		v := View(m, value)
+		out, err := v.AppendJSON(nil)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(value) {
+				t.Fatalf("error without an offset in the value: %v", err)
+			}
+			return
+		}
+		if !json.Valid(out) {
+			t.Fatalf("invalid JSON %q from % x", out, value)
+		}
+		if v.Validate() == nil {
+			if _, err := ParseJSON(out); err != nil {
+				t.Fatalf("output %q of a valid value does not parse: %v", out, err)
+			}
+		}
+	})
+}
