@@ -1,6 +1,10 @@
 package variant
 
 import (
+	"encoding/json"
+	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -83,5 +87,67 @@ func TestParseJSONKeyEndingLikeRememberedKey(t *testing.T) {
 		require.NoError(t, err, tc.doc)
 		require.Equal(t, tc.want, string(got), tc.doc)
 		require.NoError(t, v.Validate(), tc.doc)
+	}
+}
+
+// TestParseJSONKeysAtRememberedPlaces parses random arrays of objects whose
+// keys, of 0 to 10 bytes, differ from the key remembered for their place in
+// one byte (the first, the last, any) or in length, and are sometimes
+// written with escapes, through one Builder and through ParseJSON; every
+// value must read back as encoding/json reads the text.
+func TestParseJSONKeysAtRememberedPlaces(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	key := func() string {
+		k := []byte(strings.Repeat("k", r.IntN(11)))
+		for i := range k {
+			k[i] = "abk"[r.IntN(3)]
+		}
+		return string(k)
+	}
+	var b Builder
+	for range 3000 {
+		var doc strings.Builder
+		doc.WriteString(strings.Repeat(" ", r.IntN(3)) + "[")
+		for i := range 1 + r.IntN(4) {
+			if i > 0 {
+				doc.WriteString(",")
+			}
+			doc.WriteString("{")
+			seen := map[string]bool{}
+			for j := range r.IntN(4) {
+				k := key()
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				if j > 0 {
+					doc.WriteString(",")
+				}
+				raw := k
+				if len(k) > 0 && r.IntN(6) == 0 {
+					raw = `\u00` + strconv.FormatInt(int64(k[0]), 16) + k[1:]
+				}
+				doc.WriteString(`"` + raw + `":` + strconv.Itoa(j))
+			}
+			doc.WriteString("}")
+		}
+		doc.WriteString("]")
+		text := []byte(doc.String())
+		var want any
+		require.NoError(t, json.Unmarshal(text, &want), "%s", text)
+		b.Reset()
+		require.NoError(t, b.AppendJSON(text), "%s", text)
+		v1, err := b.Build()
+		require.NoError(t, err, "%s", text)
+		v2, err := ParseJSON(text)
+		require.NoError(t, err, "%s", text)
+		for _, v := range []Variant{v1, v2} {
+			require.NoError(t, v.Validate(), "%s", text)
+			out, err := v.MarshalJSON()
+			require.NoError(t, err)
+			var got any
+			require.NoError(t, json.Unmarshal(out, &got))
+			require.Equal(t, want, got, "%s read as %s", text, out)
+		}
 	}
 }

@@ -119,13 +119,34 @@ type jsonParser struct {
 	// end is the input offset after the last token read, kept here while
 	// an object or array inside the one being read is read.
 	end int
-	// keyCache maps a depth and field position to the key id last seen
-	// there in this parse, as gen<<32 | id; see newKey. An id remembered by
-	// an earlier parse may be that of another key, even of one written
-	// with escapes, once the builder was reset: it serves only to try the
-	// previous value's next key at its first sight (see object).
-	keyCache [256]uint64
+	// keyCache maps a depth and field position to the key last seen there
+	// (see cachedKey and newKey).
+	keyCache [256]keySlot
 	gen      uint32 // the parse under way, for keyCache
+}
+
+// keySlot remembers the key last seen at one depth and field position: the
+// parse that saw it (gen), its id, its length in bytes and, for a key of at
+// most 8 bytes, those bytes as a little-endian word. An id remembered by an
+// earlier parse may be that of another key, even of one written with
+// escapes, once the builder was reset: it serves only to try the previous
+// value's next key at its first sight (see newKey).
+type keySlot struct {
+	gen  uint32
+	id   int32
+	n    int
+	word uint64
+}
+
+// set remembers the key id, written as name without escapes, for the parse
+// gen.
+func (s *keySlot) set(gen uint32, id int, name []byte) {
+	s.gen, s.id, s.n, s.word = gen, int32(id), len(name), 0
+	if len(name) <= 8 {
+		for i, c := range name {
+			s.word |= uint64(c) << (8 * i)
+		}
+	}
 }
 
 // parse reads one value from p.dec into b, then checks that only whitespace
@@ -216,9 +237,14 @@ func (p *jsonParser) object(b *Builder, open int64) error {
 			}
 			return nil
 		}
-		// The tokenizer reads only a string where a key is due.
+		// The tokenizer reads only a string where a key is due. The key
+		// remembered for this place in this parse is tried first (see
+		// keySlot.match), then newKey.
 		slot := &p.keyCache[uint(depth*31+i)%uint(len(p.keyCache))]
-		keyID := p.cachedKey(b, slot, data, prev, end)
+		keyID := int32(-1)
+		if q := end - 2 - slot.n; slot.gen == p.gen && q >= prev && data[q] == '"' && data[q-1] != '\\' {
+			keyID = slot.match(b, data, end)
+		}
 		if keyID < 0 {
 			start := tokenStart(data, prev)
 			if keyID = p.newKey(b, slot, data[start:end]); b.err != nil {
@@ -561,20 +587,24 @@ func appendJSONNumber(b *Builder, raw []byte) {
 	}
 }
 
-// cachedKey returns the id of the key that the tokenizer has just read,
-// which ends at input offset end after the token that ends at prev, when it
-// is the key remembered in slot, its depth and field position, in this
-// parse; else -1. A key remembered in this parse was written without
-// escapes, so it has neither quotes nor backslashes: the key read is that
-// key when the bytes before its closing quote are the key and an unescaped
-// quote precedes them, since only the opening quote can be unescaped.
-func (p *jsonParser) cachedKey(b *Builder, slot *uint64, data []byte, prev, end int) int32 {
-	c := *slot
-	if id := int(uint32(c)); uint32(c>>32) == p.gen && id < len(b.keys) {
-		k := b.keys[id]
-		if s := end - 2 - len(k); s >= prev && data[s] == '"' && data[s-1] != '\\' && string(data[s+1:end-1]) == k {
-			return int32(id)
+// match returns the id of the key that the tokenizer has just read, which
+// ends at input offset end, when it is the key of slot s, remembered in
+// this parse, whose opening quote its caller has found before the key's
+// length of bytes: else -1. A key remembered in this parse was written
+// without escapes, so it has neither quotes nor backslashes; the key read
+// is that key when its opening quote is unescaped (only the opening quote
+// of a string can be) and the bytes before its closing quote are the key.
+// A key of at most 8 bytes is compared as one word, the 8 bytes before the
+// closing quote shifted down to the key's.
+func (s *keySlot) match(b *Builder, data []byte, end int) int32 {
+	if s.n <= 8 && end >= 9 {
+		if binary.LittleEndian.Uint64(data[end-9:end-1])>>(64-8*s.n) == s.word {
+			return s.id
 		}
+		return -1
+	}
+	if string(data[end-1-s.n:end-1]) == b.keys[s.id] {
+		return s.id
 	}
 	return -1
 }
@@ -591,11 +621,11 @@ func (p *jsonParser) cachedKey(b *Builder, slot *uint64, data []byte, prev, end 
 // key of prev has a backslash, was written without escapes. Otherwise the
 // key is unquoted and searched in the builder's dictionary, copied only
 // when it is new. Only keys written without escapes are remembered.
-func (p *jsonParser) newKey(b *Builder, slot *uint64, raw []byte) int32 {
+func (p *jsonParser) newKey(b *Builder, slot *keySlot, raw []byte) int32 {
 	name := raw[1 : len(raw)-1]
-	if id := int(uint32(*slot)); id == len(b.keys) && b.same && !b.hasMeta && b.prevPlain && id < len(b.prev) && b.prev[id] == string(name) {
+	if id := int(slot.id); id == len(b.keys) && b.same && !b.hasMeta && b.prevPlain && id < len(b.prev) && b.prev[id] == string(name) {
 		b.keys = append(b.keys, b.prev[id])
-		*slot = uint64(p.gen)<<32 | uint64(id)
+		slot.set(p.gen, id, name)
 		return int32(id)
 	}
 	if bytes.IndexByte(name, '\\') >= 0 {
@@ -604,7 +634,7 @@ func (p *jsonParser) newKey(b *Builder, slot *uint64, raw []byte) int32 {
 	}
 	id, ok := keyIDOf(b, name)
 	if ok && !b.hasMeta {
-		*slot = uint64(p.gen)<<32 | uint64(uint32(id))
+		slot.set(p.gen, id, name)
 	}
 	return int32(id)
 }
