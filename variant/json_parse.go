@@ -120,7 +120,7 @@ type jsonParser struct {
 	// an object or array inside the one being read is read.
 	end int
 	// keyCache maps a depth and field position to the key last seen there
-	// (see cachedKey and newKey).
+	// (see keySlot.match and newKey).
 	keyCache [256]keySlot
 	gen      uint32 // the parse under way, for keyCache
 }
@@ -138,12 +138,15 @@ type keySlot struct {
 	word uint64
 }
 
-// set remembers the key id, written as name without escapes, for the parse
-// gen.
-func (s *keySlot) set(gen uint32, id int, name []byte) {
-	s.gen, s.id, s.n, s.word = gen, int32(id), len(name), 0
-	if len(name) <= 8 {
-		for i, c := range name {
+// set remembers the key id, written without escapes as the n bytes before
+// input offset q (its closing quote), for the parse gen.
+func (s *keySlot) set(gen uint32, id int, data []byte, q, n int) {
+	s.gen, s.id, s.n, s.word = gen, int32(id), n, 0
+	switch {
+	case n <= 8 && q >= 8:
+		s.word = binary.LittleEndian.Uint64(data[q-8:q]) >> (64 - 8*n)
+	case n <= 8:
+		for i, c := range data[q-n : q] {
 			s.word |= uint64(c) << (8 * i)
 		}
 	}
@@ -247,7 +250,7 @@ func (p *jsonParser) object(b *Builder, open int64) error {
 		}
 		if keyID < 0 {
 			start := tokenStart(data, prev)
-			if keyID = p.newKey(b, slot, data[start:end]); b.err != nil {
+			if keyID = p.newKey(b, slot, data, start, end); b.err != nil {
 				return p.builderError(b, int64(start))
 			}
 		}
@@ -609,9 +612,10 @@ func (s *keySlot) match(b *Builder, data []byte, end int) int32 {
 	return -1
 }
 
-// newKey returns the id of the key raw, a string the tokenizer has checked,
-// of the next field of the innermost object, when cachedKey did not find
-// it; on error b.err is set. A document usually repeats the same keys in
+// newKey returns the id of the key data[start:end], a string the tokenizer
+// has checked, of the next field of the innermost object, when it is not
+// the key remembered for its place (see keySlot.match); on error b.err is
+// set. A document usually repeats the same keys in
 // the same places (an array of similar objects), so the id found is
 // remembered in slot, the key's depth and field position, for this parse.
 //
@@ -621,11 +625,12 @@ func (s *keySlot) match(b *Builder, data []byte, end int) int32 {
 // key of prev has a backslash, was written without escapes. Otherwise the
 // key is unquoted and searched in the builder's dictionary, copied only
 // when it is new. Only keys written without escapes are remembered.
-func (p *jsonParser) newKey(b *Builder, slot *keySlot, raw []byte) int32 {
+func (p *jsonParser) newKey(b *Builder, slot *keySlot, data []byte, start, end int) int32 {
+	raw := data[start:end]
 	name := raw[1 : len(raw)-1]
 	if id := int(slot.id); id == len(b.keys) && b.same && !b.hasMeta && b.prevPlain && id < len(b.prev) && b.prev[id] == string(name) {
 		b.keys = append(b.keys, b.prev[id])
-		slot.set(p.gen, id, name)
+		slot.set(p.gen, id, data, end-1, len(name))
 		return int32(id)
 	}
 	if bytes.IndexByte(name, '\\') >= 0 {
@@ -634,7 +639,7 @@ func (p *jsonParser) newKey(b *Builder, slot *keySlot, raw []byte) int32 {
 	}
 	id, ok := keyIDOf(b, name)
 	if ok && !b.hasMeta {
-		slot.set(p.gen, id, name)
+		slot.set(p.gen, id, data, end-1, len(name))
 	}
 	return int32(id)
 }
