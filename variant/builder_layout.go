@@ -325,30 +325,27 @@ func (b *Builder) emit(dst []byte, ni int32) []byte {
 	if n := len(ents); n <= 255 && nd.offSize == 1 && (nd.idSize == 1 || !nd.object) {
 		// The common cases, each field id and offset of one byte: the
 		// header is the basic type (the size fields are 0) and the count.
-		at := len(dst)
+		h, idSize := byte(BasicArray), 0
 		if nd.object {
-			dst = slices.Grow(dst, 3+2*n)[:at+3+2*n]
-			dst[at], dst[at+1] = byte(BasicObject), byte(n)
+			h, idSize = byte(BasicObject), 1
+		}
+		at := len(dst)
+		hlen := 3 + (1+idSize)*n
+		dst = slices.Grow(dst, hlen)[:at+hlen]
+		dst[at], dst[at+1] = h, byte(n)
+		if idSize == 1 {
 			ids := dst[at+2 : at+2+n]
-			offs := dst[at+2+n : at+3+2*n]
-			off := 0
 			for k, e := range ents {
 				ids[k] = byte(e.id)
-				offs[k] = byte(off)
-				off += int(e.size)
 			}
-			offs[n] = byte(off)
-		} else {
-			dst = slices.Grow(dst, 3+n)[:at+3+n]
-			dst[at], dst[at+1] = byte(BasicArray), byte(n)
-			offs := dst[at+2 : at+3+n]
-			off := 0
-			for k, e := range ents {
-				offs[k] = byte(off)
-				off += int(e.size)
-			}
-			offs[n] = byte(off)
 		}
+		offs := dst[at+2+idSize*n : at+hlen]
+		off := 0
+		for k, e := range ents {
+			offs[k] = byte(off)
+			off += int(e.size)
+		}
+		offs[n] = byte(off)
 	} else {
 		dst = appendHeader(dst, nd, ents)
 	}
