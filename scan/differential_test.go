@@ -9,7 +9,6 @@ package scan
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -430,28 +429,8 @@ func sameValue(want, got any) bool {
 
 // pgScan runs q over table t of dir, returning rows or the error.
 func pgScan(dir string, q Query) ([][]any, error) {
-	r, err := Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	tb, err := r.Table("t")
-	if err != nil {
-		return nil, err
-	}
-	rows, err := tb.Scan(context.Background(), q)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out [][]any
-	for rows.Next() {
-		row := make([]any, len(rows.Columns()))
-		for i := range row {
-			row[i] = rows.Value(i)
-		}
-		out = append(out, row)
-	}
-	return out, rows.Err()
+	out, _, err := scanTable(dir, "t", q)
+	return out, err
 }
 
 // runDifferential generates one table from seed and checks every scan; it returns

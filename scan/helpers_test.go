@@ -118,12 +118,26 @@ func writeColumns(t testing.TB, path string, cols []column, rowsPerGroup int, op
 // the scan's counts.
 func scanAll(t testing.TB, dir, name string, q Query) ([][]any, Stats) {
 	t.Helper()
+	out, stats, err := scanTable(dir, name, q)
+	require.NoError(t, err)
+	return out, stats
+}
+
+// scanTable runs q over table name of dir and returns the rows as Values
+// and the scan's counts, or the first error.
+func scanTable(dir, name string, q Query) ([][]any, Stats, error) {
 	r, err := Open(dir)
-	require.NoError(t, err)
+	if err != nil {
+		return nil, Stats{}, err
+	}
 	tb, err := r.Table(name)
-	require.NoError(t, err)
+	if err != nil {
+		return nil, Stats{}, err
+	}
 	rows, err := tb.Scan(context.Background(), q)
-	require.NoError(t, err)
+	if err != nil {
+		return nil, Stats{}, err
+	}
 	defer rows.Close()
 	var out [][]any
 	for rows.Next() {
@@ -133,6 +147,5 @@ func scanAll(t testing.TB, dir, name string, q Query) ([][]any, Stats) {
 		}
 		out = append(out, row)
 	}
-	require.NoError(t, rows.Err())
-	return out, rows.Stats()
+	return out, rows.Stats(), rows.Err()
 }
