@@ -2,6 +2,7 @@ package driver_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/hex"
 	"fmt"
 	"math"
@@ -60,7 +61,7 @@ var plainTypes = []string{"BIGINT", "DOUBLE", "BOOLEAN", "VARCHAR", "BINARY", "D
 func pcmp(a, b any) int {
 	switch x := a.(type) {
 	case int64:
-		return cmpI(x, b.(int64))
+		return cmp.Compare(x, b.(int64))
 	case float64:
 		y := b.(float64)
 		xn, yn := math.IsNaN(x), math.IsNaN(y)
@@ -93,25 +94,15 @@ func pcmp(a, b any) int {
 	case *big.Rat:
 		return x.Cmp(b.(*big.Rat))
 	case pdate:
-		return cmpI(int64(x), int64(b.(pdate)))
+		return cmp.Compare(int64(x), int64(b.(pdate)))
 	case ptime:
-		return cmpI(int64(x), int64(b.(ptime)))
+		return cmp.Compare(int64(x), int64(b.(ptime)))
 	case pts:
-		return cmpI(int64(x), int64(b.(pts)))
+		return cmp.Compare(int64(x), int64(b.(pts)))
 	case puuid:
 		return strings.Compare(string(x), string(b.(puuid)))
 	}
 	panic(fmt.Sprintf("pcmp %T", a))
-}
-
-func cmpI(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // canon is a value's text for sets and maps: values that compare equal have
@@ -427,7 +418,7 @@ func xcmp(x, lv any) (int, bool) {
 	}
 	if ix, ok := instant(x); ok {
 		il, _ := instant(lv)
-		return cmpI(ix, il), true
+		return cmp.Compare(ix, il), true
 	}
 	if b, ok := x.(pbin); ok {
 		if s, ok := lv.(string); ok {
