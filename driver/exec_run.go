@@ -529,13 +529,13 @@ func orderCompare(a, b value) int {
 	}
 	switch {
 	case a.isNull() && b.isNull():
-		return cmpInt(b2i(an), b2i(bn))
+		return cmp.Compare(b2i(an), b2i(bn))
 	case a.isNull():
 		return -1
 	case b.isNull():
 		return 1
 	}
-	if c := cmpInt(orderRank(a.k), orderRank(b.k)); c != 0 {
+	if c := cmp.Compare(orderRank(a.k), orderRank(b.k)); c != 0 {
 		return c
 	}
 	c, _ := compareValues(a, b)

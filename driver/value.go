@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"cmp"
 	"math"
 	"math/big"
 	"strconv"
@@ -288,7 +289,7 @@ func compareValues(a, b value) (c int, ok bool) {
 	case kindTime:
 		return a.t.Compare(b.t), true
 	case kindClock:
-		return cmpInt(a.i, b.i), true
+		return cmp.Compare(a.i, b.i), true
 	}
 	return 0, false
 }
@@ -374,7 +375,7 @@ func coerceText(s string, k kind) (value, bool) {
 func compareNumbers(a, b value) int {
 	switch {
 	case a.k == kindInt && b.k == kindInt:
-		return cmpInt(a.i, b.i)
+		return cmp.Compare(a.i, b.i)
 	case a.k == kindFloat && b.k == kindFloat:
 		return cmpFloat(a.f, b.f)
 	case a.k == kindInt && b.k == kindFloat:
@@ -431,23 +432,13 @@ func cmpIntFloat(i int64, f float64) int {
 		return 1
 	}
 	t := math.Trunc(f)
-	if c := cmpInt(i, int64(t)); c != 0 {
+	if c := cmp.Compare(i, int64(t)); c != 0 {
 		return c
 	}
 	switch {
 	case f > t:
 		return -1
 	case f < t:
-		return 1
-	}
-	return 0
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
 		return 1
 	}
 	return 0

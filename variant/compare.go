@@ -2,6 +2,7 @@ package variant
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"math"
 	"math/big"
@@ -104,16 +105,6 @@ func classOf(v Variant) (EquivalenceClass, error) {
 	return c, nil
 }
 
-func cmpInt[T int | int64 | uint64 | uint8](x, y T) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
-}
-
 func compare(a, b Variant, depth int) (int, error) {
 	ca, err := classOf(a)
 	if err != nil {
@@ -123,7 +114,7 @@ func compare(a, b Variant, depth int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if r := cmpInt(classRank[ca], classRank[cb]); r != 0 {
+	if r := cmp.Compare(classRank[ca], classRank[cb]); r != 0 {
 		return r, nil
 	}
 	switch ca {
@@ -138,7 +129,7 @@ func compare(a, b Variant, depth int) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		return cmpInt(b2i(x), b2i(y)), nil
+		return cmp.Compare(b2i(x), b2i(y)), nil
 	case ClassExactNumeric, ClassFloat, ClassDouble:
 		x, err := readNumber(a, ca)
 		if err != nil {
@@ -178,7 +169,7 @@ func compare(a, b Variant, depth int) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		return cmpInt(int64(x), int64(y)), nil
+		return cmp.Compare(int64(x), int64(y)), nil
 	case ClassTimeNTZ:
 		x, err := a.TimeMicros()
 		if err != nil {
@@ -188,7 +179,7 @@ func compare(a, b Variant, depth int) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		return cmpInt(x, y), nil
+		return cmp.Compare(x, y), nil
 	case ClassTimestamp, ClassTimestampNTZ:
 		xu, xn, err := readInstant(a)
 		if err != nil {
@@ -198,10 +189,10 @@ func compare(a, b Variant, depth int) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if r := cmpInt(xu, yu); r != 0 {
+		if r := cmp.Compare(xu, yu); r != 0 {
 			return r, nil
 		}
-		return cmpInt(xn, yn), nil
+		return cmp.Compare(xn, yn), nil
 	case ClassUUID:
 		x, err := a.payload(PrimitiveUUID, "uuid")
 		if err != nil {
@@ -250,7 +241,7 @@ func compareArrays(a, b Variant, depth int) (int, error) {
 			return r, err
 		}
 	}
-	return cmpInt(x.Len(), y.Len()), nil
+	return cmp.Compare(x.Len(), y.Len()), nil
 }
 
 func compareObjects(a, b Variant, depth int) (int, error) {
@@ -289,7 +280,7 @@ func compareObjects(a, b Variant, depth int) (int, error) {
 			return r, err
 		}
 	}
-	return cmpInt(x.Len(), y.Len()), nil
+	return cmp.Compare(x.Len(), y.Len()), nil
 }
 
 // readInstant returns a timestamp of any of the four types as whole
@@ -352,7 +343,7 @@ func compareNumbers(x, y number) int {
 	if r != 0 {
 		return r
 	}
-	return cmpInt(uint8(x.class), uint8(y.class))
+	return cmp.Compare(uint8(x.class), uint8(y.class))
 }
 
 // cmpFloat orders floats with -0 equal to +0 and NaN above everything.
@@ -360,7 +351,7 @@ func cmpFloat(x, y float64) int {
 	xn, yn := x != x, y != y
 	switch {
 	case xn || yn:
-		return cmpInt(b2i(xn), b2i(yn))
+		return cmp.Compare(b2i(xn), b2i(yn))
 	case x < y:
 		return -1
 	case x > y:
@@ -387,7 +378,7 @@ func cmpDecimalFloat(d Decimal, f float64) int {
 			return 1
 		}
 		t := math.Trunc(f)
-		if r := cmpInt(i, int64(t)); r != 0 {
+		if r := cmp.Compare(i, int64(t)); r != 0 {
 			return r
 		}
 		return cmpFloat(0, f-t)
@@ -403,7 +394,7 @@ func cmpDecimal(x, y Decimal) int {
 	}
 	sx, sy := x.Sign(), y.Sign()
 	if sx != sy || sx == 0 {
-		return cmpInt(sx, sy)
+		return cmp.Compare(sx, sy)
 	}
 	xh, xl := abs128(x.hi, x.lo)
 	yh, yl := abs128(y.hi, y.lo)
@@ -439,9 +430,9 @@ func abs128(hi int64, lo uint64) (uint64, uint64) {
 
 func cmp128u(ah, al, bh, bl uint64) int {
 	if ah != bh {
-		return cmpInt(ah, bh)
+		return cmp.Compare(ah, bh)
 	}
-	return cmpInt(al, bl)
+	return cmp.Compare(al, bl)
 }
 
 // AppendGroupKey appends to dst the group key of v: bytes that are the same
